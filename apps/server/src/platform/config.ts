@@ -14,6 +14,8 @@ const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   KORT_DATA_DIR: z.string().default("data"),
   KORT_PUBLIC_URL: z.string().url().optional(),
+  /** Tests set this so a server they spawn stops by itself when the test runner dies. */
+  KORT_STOP_WITH_PARENT: z.enum(["0", "1"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
@@ -28,9 +30,12 @@ export type Config = {
   demoMode: boolean;
   databaseUrl: string | undefined;
   port: number;
+  /** False when PORT was not set: main.ts may then move to a free port if the default is taken. */
+  portExplicit: boolean;
   host: string;
   dataDir: string;
   publicUrl: string | undefined;
+  stopWithParent: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   smtp: { host: string; port: number; user?: string; password?: string; from: string } | undefined;
 };
@@ -43,9 +48,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     demoMode: mode !== "production",
     databaseUrl: parsed.DATABASE_URL,
     port: parsed.PORT,
+    portExplicit: env.PORT !== undefined && env.PORT !== "",
     host: parsed.HOST,
-    dataDir: path.resolve(parsed.KORT_DATA_DIR),
+    // npm runs workspace scripts inside apps/server; a relative folder means relative to where the person typed
+    // the command (INIT_CWD), so `npm start` at the root keeps its data in ./data.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), parsed.KORT_DATA_DIR),
     publicUrl: parsed.KORT_PUBLIC_URL,
+    stopWithParent: parsed.KORT_STOP_WITH_PARENT === "1",
     logLevel: parsed.LOG_LEVEL,
     smtp: parsed.SMTP_HOST
       ? {

@@ -1,0 +1,77 @@
+import { performance } from "node:perf_hooks";
+import { loadConfig } from "./platform/config.ts";
+import { createDb } from "./platform/db/client.ts";
+import { migrateDatabase } from "./platform/db/migrate.ts";
+import { DEMO_PASSCODE, DEMO_USERS, seedDemo } from "./platform/db/seed.ts";
+import { startDatabase } from "./platform/db/start.ts";
+import { buildApp } from "./platform/http/app.ts";
+import { displayHost, listen } from "./platform/http/listen.ts";
+import { createLogger } from "./platform/http/logger.ts";
+
+type Cleanup = () => Promise<void>;
+
+const main = async (): Promise<void> => {
+  const started = performance.now();
+  const config = loadConfig();
+  const logger = createLogger(config);
+  // Stopped in reverse order on shutdown or on a failed start, so no embedded PostgreSQL is left behind.
+  const cleanups: Cleanup[] = [];
+  const shutdown = async (): Promise<void> => {
+    for (const cleanup of cleanups.reverse()) {
+      await cleanup().catch((error: unknown) => logger.error({ err: error }, "shutdown step failed"));
+    }
+  };
+
+  try {
+    const database = await startDatabase(config, logger);
+    cleanups.push(() => database.stop());
+    const { db, close } = createDb(database.url, { log: logger });
+    cleanups.push(close);
+    await migrateDatabase(db);
+    // Demo mode (anything but production) always has the demo company; seeding is idempotent.
+    const seeded = config.demoMode;
+    if (seeded) await seedDemo(db);
+
+    const app = await buildApp({ db, config, logger });
+    cleanups.push(() => app.close());
+    const port = await listen(app, config);
+    const ms = Math.round(performance.now() - started);
+    // Process uptime includes Node's start and loading the TypeScript modules: what a person waits for.
+    const uptimeMs = Math.round(process.uptime() * 1000);
+
+    const lines = [
+      `Kort is running at http://${displayHost(config.host)}:${port} (${config.env}, ready in ${uptimeMs} ms, ${ms} ms after loading)`,
+    ];
+    if (seeded) {
+      lines.push(`Demo sign-in (passcode ${DEMO_PASSCODE}):`);
+      for (const user of Object.values(DEMO_USERS)) lines.push(`  ${user.email.padEnd(20)} ${user.role}`);
+    }
+    console.log(lines.join("\n"));
+    logger.info({ port, startMs: ms, uptimeMs }, "server started");
+  } catch (error) {
+    logger.fatal({ err: error }, "Kort could not start");
+    console.error(`Kort could not start: ${error instanceof Error ? error.message : String(error)}`);
+    await shutdown();
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    // A second Ctrl-C means "now": skip the graceful path.
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    void shutdown().then(() => process.exit(0));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  if (config.stopWithParent) {
+    // Linux hands an orphan to another parent: a changed ppid means the test runner that spawned us is gone.
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) onSignal("SIGTERM");
+    }, 500).unref();
+  }
+};
+
+await main();

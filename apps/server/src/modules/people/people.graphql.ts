@@ -1,0 +1,34 @@
+import { builder } from "../../platform/graphql/builder.ts";
+import { requireUser } from "../../platform/http/context.ts";
+import type { UserDto, UserImageDto } from "./people.schemas.ts";
+import { getCurrentUser } from "./people.service.ts";
+
+const UserImage = builder.objectRef<UserImageDto>("UserImage").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    thumbnail_url: t.exposeString("thumbnail_url"),
+    url: t.exposeString("url"),
+  }),
+});
+
+export const User = builder.objectRef<UserDto>("User").implement({
+  description: "A person who uses Kort. The same user can belong to several projects.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    user_id: t.exposeID("user_id"),
+    full_name: t.exposeString("full_name"),
+    preferred_name: t.exposeString("preferred_name", { nullable: true }),
+    email: t.exposeString("email"),
+    created_at: t.expose("created_at", { type: "DateTime" }),
+    image: t.expose("image", { type: UserImage, nullable: true }),
+  }),
+});
+
+builder.queryField("me", (t) =>
+  t.field({
+    type: User,
+    nullable: true,
+    description: "The signed-in user; UNAUTHENTICATED without a valid session.",
+    resolve: (_root, _args, { kort, deps }) => getCurrentUser(deps.db, requireUser(kort)),
+  }),
+);

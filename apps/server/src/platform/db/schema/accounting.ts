@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
+import { categoryGroup } from "./enums.ts";
+import { projects } from "./projects.ts";
+
+/** VAT (VSK) rates of a project: 24% and 11% are Peppol category S, 0% is Z. */
+export const taxCategories = pgTable(
+  "tax_categories",
+  {
+    id: id(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    /** Peppol VAT category code: S, Z, E... */
+    peppolCode: text("peppol_code").notNull(),
+    /** Whole percent: 24, 11, 0. */
+    percentage: integer("percentage").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique("tax_categories_project_code_key").on(t.projectId, t.code),
+    check("tax_categories_percentage_range", sql`${t.percentage} between 0 and 100`),
+  ],
+);
+
+/**
+ * Accounting categories. `group` Default is the chart the accountant keeps; Team categories are made with
+ * each team (title = team name, code = the team's account code). Archiving sets `deleted_at`; the API shows
+ * that as the spec's zero date. Codes need not be unique: several categories may post to one account.
+ */
+export const categories = pgTable(
+  "categories",
+  {
+    id: id(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    /** The ledger account; cannot be edited after creation. */
+    code: text("code").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    group: categoryGroup("group").notNull().default("Default"),
+    defaultTaxCategoryId: uuid("default_tax_category_id").references(() => taxCategories.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamptz("deleted_at"),
+  },
+  (t) => [index("categories_project_group_title_idx").on(t.projectId, t.group, t.title)],
+);
+
+/** A dimension (the spec's category group), e.g. "Verkefni", whose values tag transactions. */
+export const dimensions = pgTable(
+  "dimensions",
+  {
+    id: id(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamptz("deleted_at"),
+  },
+  (t) => [index("dimensions_project_title_idx").on(t.projectId, t.title)],
+);
+
+/** A value of a dimension (shown by the spec as a category with title, optional code and enabled). */
+export const dimensionValues = pgTable(
+  "dimension_values",
+  {
+    id: id(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    dimensionId: uuid("dimension_id")
+      .notNull()
+      .references(() => dimensions.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    code: text("code"),
+    enabled: boolean("enabled").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamptz("deleted_at"),
+  },
+  (t) => [
+    index("dimension_values_dimension_title_idx").on(t.dimensionId, t.title),
+    index("dimension_values_project_idx").on(t.projectId),
+  ],
+);
+
+/** Which dimensions a category asks for (the spec's sub_group_ids / subgroup_ids). */
+export const categoryDimensions = pgTable(
+  "category_dimensions",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    dimensionId: uuid("dimension_id")
+      .notNull()
+      .references(() => dimensions.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "category_dimensions_pkey", columns: [t.categoryId, t.dimensionId] }),
+    index("category_dimensions_dimension_idx").on(t.dimensionId),
+    index("category_dimensions_project_idx").on(t.projectId),
+  ],
+);
+
+export type CategoryRow = typeof categories.$inferSelect;
+export type TaxCategoryRow = typeof taxCategories.$inferSelect;
+export type DimensionRow = typeof dimensions.$inferSelect;
+export type DimensionValueRow = typeof dimensionValues.$inferSelect;

@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { categories } from "./accounting.ts";
+import { bytea, createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
+import { cardStatus, cardType, limitPeriod, limitUsageType } from "./enums.ts";
+import { projects } from "./projects.ts";
+import { teams } from "./teams.ts";
+import { users } from "./users.ts";
+
+/**
+ * A virtual card. PAN and CVC are stored only as AES-256-GCM ciphertext; lists read `masked_number`.
+ * Financial history refers to cards, so projects and cardholders cannot be deleted from under them.
+ */
+export const cards = pgTable(
+  "cards",
+  {
+    id: id(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "restrict" }),
+    cardType: cardType("card_type").notNull(),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    status: cardStatus("status").notNull().default("CREATED"),
+    statusChangedAt: timestamptz("status_changed_at").notNull().defaultNow(),
+    /** The card name (at most 30 characters in the form). */
+    description: text("description").notNull(),
+    /** The last four digits of the PAN. */
+    maskedNumber: text("masked_number").notNull(),
+    panEncrypted: bytea("pan_encrypted").notNull(),
+    cvcEncrypted: bytea("cvc_encrypted").notNull(),
+    expirationMonth: smallint("expiration_month").notNull(),
+    expirationYear: smallint("expiration_year").notNull(),
+    cardholderId: uuid("cardholder_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** A scheduled job closes the card at this instant (23:59:59.999 UTC of the chosen day). */
+    willCloseAt: timestamptz("will_close_at"),
+    defaultTransactionCategoryId: uuid("default_transaction_category_id").references(() => categories.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    closedAt: timestamptz("closed_at"),
+  },
+  (t) => [
+    check("cards_masked_number_last_four", sql`${t.maskedNumber} ~ '^[0-9]{4}$'`),
+    check("cards_expiration_month_range", sql`${t.expirationMonth} between 1 and 12`),
+    // The cards page filters by status (/cards?status=ACTIVE) and lists the newest first.
+    index("cards_project_status_created_idx").on(t.projectId, t.status, t.createdAt.desc().nullsFirst()),
+    index("cards_project_cardholder_idx").on(t.projectId, t.cardholderId),
+    index("cards_project_team_idx").on(t.projectId, t.teamId),
+    // The auto-close job scans only cards that are still due to close.
+    index("cards_will_close_at_idx")
+      .on(t.willCloseAt)
+      .where(sql`${t.willCloseAt} is not null and ${t.closedAt} is null`),
+  ],
+);
+
+/** The card's spending limits (the form creates one: count 1000, single = sum, usage ALL). */
+export const cardLimits = pgTable(
+  "card_limits",
+  {
+    id: id(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "restrict" }),
+    cardId: uuid("card_id")
+      .notNull()
+      .references(() => cards.id, { onDelete: "cascade" }),
+    sumAmount: money("sum_amount").notNull(),
+    singleAmount: money("single_amount").notNull(),
+    count: integer("count").notNull().default(1000),
+    usageType: limitUsageType("usage_type").notNull().default("ALL"),
+    period: limitPeriod("period").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("card_limits_card_idx").on(t.cardId),
+    index("card_limits_project_idx").on(t.projectId),
+    check("card_limits_amounts_non_negative", sql`${t.sumAmount} >= 0 and ${t.singleAmount} >= 0`),
+  ],
+);
+
+export type CardRow = typeof cards.$inferSelect;
+export type CardLimitRow = typeof cardLimits.$inferSelect;

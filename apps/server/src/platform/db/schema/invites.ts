@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, money, timestamptz } from "./columns.ts";
+import { roleName } from "./enums.ts";
+import { projects } from "./projects.ts";
+import { teams } from "./teams.ts";
+import { users } from "./users.ts";
+
+/**
+ * An invitation to a project: pending until accepted, revoked or expired. There is no unique index on
+ * (project, email) because "pending" depends on the clock; the service refuses a second live invite.
+ */
+export const invites = pgTable(
+  "invites",
+  {
+    id: id(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    role: roleName("role").notNull(),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    /** The limit control the new member gets (settings.limit_control of the invite). */
+    maxMonthlyLimit: money("max_monthly_limit"),
+    allowIssuingCardsToSelf: boolean("allow_issuing_cards_to_self").notNull().default(true),
+    /** sha256 hex of the secret in the invitation link. */
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    acceptedAt: timestamptz("accepted_at"),
+    revokedAt: timestamptz("revoked_at"),
+  },
+  (t) => [
+    index("invites_project_email_idx").on(t.projectId, t.email),
+    index("invites_email_idx").on(t.email),
+    check("invites_email_lower_case", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export type InviteRow = typeof invites.$inferSelect;

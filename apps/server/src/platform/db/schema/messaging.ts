@@ -1,0 +1,97 @@
+import { index, jsonb, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, timestamptz } from "./columns.ts";
+import { messageChannel } from "./enums.ts";
+import { projects } from "./projects.ts";
+import { users } from "./users.ts";
+
+/** In-app notifications (GET /notifications): budget alerts, reminders, declines... */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Makes a notification that must go out once (a team's 80% budget alert for one period) idempotent:
+     * insert ... on conflict do nothing.
+     */
+    dedupeKey: text("dedupe_key"),
+    readAt: timestamptz("read_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("notifications_user_project_created_idx").on(t.userId, t.projectId, t.createdAt.desc().nullsFirst()),
+    index("notifications_project_idx").on(t.projectId),
+    unique("notifications_user_dedupe_key").on(t.userId, t.dedupeKey),
+  ],
+);
+
+/** Platform announcements; `project_id` null addresses every project. */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: id(),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    /** `is-IS`, `en-US`, or null for both. */
+    locale: text("locale"),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    url: text("url"),
+    publishedAt: timestamptz("published_at").notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("announcements_published_idx").on(t.publishedAt.desc().nullsFirst())],
+);
+
+/** POST /announcements/{id}/ack. */
+export const announcementAcknowledgements = pgTable(
+  "announcement_acknowledgements",
+  {
+    announcementId: uuid("announcement_id")
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    acknowledgedAt: timestamptz("acknowledged_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "announcement_acknowledgements_pkey", columns: [t.announcementId, t.userId] }),
+    index("announcement_acknowledgements_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * Every message that leaves the system (SMS, e-mail, e-invoice) as the adapters wrote it. In the embedded
+ * default this is the delivery itself, read by developers and tests; production adapters also record here.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: id(),
+    channel: messageChannel("channel").notNull(),
+    /** Phone number (E.164), e-mail address or e-invoice endpoint. */
+    to: text("to").notNull(),
+    subject: text("subject"),
+    body: text("body").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    sentAt: timestamptz("sent_at"),
+  },
+  (t) => [
+    // Tests and dev tools ask for "the latest message to this address".
+    index("outbox_to_created_idx").on(t.to, t.createdAt.desc().nullsFirst()),
+    index("outbox_created_idx").on(t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;

@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { cards } from "./cards.ts";
+import { createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
+import { authorizationStatus } from "./enums.ts";
+import { projects } from "./projects.ts";
+import { teams } from "./teams.ts";
+import { users } from "./users.ts";
+
+/**
+ * Every authorization request the card network sends, approved or declined, with the reason. Pending rows
+ * reserve credit and count against limits until cleared or reversed.
+ */
+export const authorizations = pgTable(
+  "authorizations",
+  {
+    id: id(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "restrict" }),
+    cardId: uuid("card_id")
+      .notNull()
+      .references(() => cards.id, { onDelete: "restrict" }),
+    /** The cardholder when the request came; cards can change holder later. */
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** The card's team when the request came, for the team's limit control. */
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    /** Amount in ISK (whole kronur). */
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull().default("ISK"),
+    /** The amount as the merchant charged it, in that currency's minor units. */
+    originalAmount: money("original_amount").notNull(),
+    originalCurrency: text("original_currency").notNull(),
+    originalExponent: smallint("original_exponent").notNull().default(0),
+    clearedAmount: money("cleared_amount"),
+    merchantName: text("merchant_name").notNull(),
+    merchantCity: text("merchant_city"),
+    /** ISO 3166 alpha-2. */
+    merchantCountry: text("merchant_country"),
+    /** Merchant category code, 4 digits (6010/6011 are ATM). */
+    mcc: text("mcc").notNull(),
+    status: authorizationStatus("status").notNull(),
+    declineCode: text("decline_code"),
+    /** The network's own id for the request; replays of one request find the first decision. */
+    networkReference: text("network_reference").unique(),
+    /** The authorization number shown on the transaction. */
+    approvalCode: text("approval_code"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    clearedAt: timestamptz("cleared_at"),
+    reversedAt: timestamptz("reversed_at"),
+  },
+  (t) => [
+    // Period sums for a card's limits, newest first.
+    index("authorizations_card_created_idx").on(t.cardId, t.createdAt.desc().nullsFirst()),
+    index("authorizations_project_created_idx").on(t.projectId, t.createdAt.desc().nullsFirst()),
+    // Reserved credit of a project: the sum of its pending authorizations.
+    index("authorizations_project_pending_idx").on(t.projectId).where(sql`${t.status} = 'pending'`),
+    index("authorizations_team_created_idx").on(t.teamId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+export type AuthorizationRow = typeof authorizations.$inferSelect;

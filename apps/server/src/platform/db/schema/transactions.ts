@@ -1,0 +1,134 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { categories, dimensions, dimensionValues, taxCategories } from "./accounting.ts";
+import { cards } from "./cards.ts";
+import { createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
+import { exports } from "./exports.ts";
+import { authorizations } from "./processor.ts";
+import { projects } from "./projects.ts";
+import { teams } from "./teams.ts";
+import { users } from "./users.ts";
+
+/**
+ * A card transaction (spec section 3, Transaction). Made by the processor from an authorization; the
+ * accounting fields (category, tax category, team category, dimensions, comments) are set by people.
+ * `closed_at` null means unsettled.
+ */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: id(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "restrict" }),
+    cardId: uuid("card_id")
+      .notNull()
+      .references(() => cards.id, { onDelete: "restrict" }),
+    /** The cardholder when the purchase was made. */
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    authorizationId: uuid("authorization_id")
+      .unique()
+      .references(() => authorizations.id, { onDelete: "restrict" }),
+    description: text("description").notNull(),
+    merchantName: text("merchant_name").notNull(),
+    merchantCity: text("merchant_city"),
+    merchantCountry: text("merchant_country"),
+    mcc: text("mcc"),
+    /** As charged by the merchant, in that currency's minor units (USD 12.99 = 1299, exponent 2). */
+    originalAmount: money("original_amount").notNull(),
+    originalCurrency: text("original_currency").notNull(),
+    originalExponent: smallint("original_exponent").notNull().default(0),
+    /** In ISK: what the project pays. Negative for refunds. */
+    transactionAmount: money("transaction_amount").notNull(),
+    transactionCurrency: text("transaction_currency").notNull().default("ISK"),
+    transactionDate: timestamptz("transaction_date").notNull(),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    taxCategoryId: uuid("tax_category_id").references(() => taxCategories.id, { onDelete: "set null" }),
+    teamCategoryId: uuid("team_category_id").references(() => categories.id, { onDelete: "set null" }),
+    comments: text("comments"),
+    /** Set when an export marks the transaction as booked. */
+    latestExportId: uuid("latest_export_id").references(() => exports.id, { onDelete: "set null" }),
+    closedAt: timestamptz("closed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => {
+    // Lists sort newest first with id as the tie-breaker; DESC NULLS FIRST is what `ORDER BY ... DESC` means.
+    // A function, because drizzle's `.desc()` sets the order on the shared column object for one `.on()` only.
+    const newestFirst = () => [t.transactionDate.desc().nullsFirst(), t.id.desc().nullsFirst()] as const;
+    return [
+      index("transactions_project_date_idx").on(t.projectId, ...newestFirst()),
+      index("transactions_project_user_date_idx").on(t.projectId, t.userId, ...newestFirst()),
+      index("transactions_project_team_date_idx").on(t.projectId, t.teamId, ...newestFirst()),
+      index("transactions_card_date_idx").on(t.cardId, ...newestFirst()),
+      // The MissingCategory to-do list.
+      index("transactions_project_uncategorised_idx")
+        .on(t.projectId, ...newestFirst())
+        .where(sql`${t.categoryId} is null`),
+      index("transactions_latest_export_idx").on(t.latestExportId),
+      index("transactions_category_idx").on(t.categoryId),
+    ];
+  },
+);
+
+/**
+ * The dimension values chosen for a transaction, one per dimension. This is both the spec's `dimensions`
+ * (category_group_id + category) and its `sub_categories` (set through `subcategory_ids`).
+ */
+export const transactionDimensionValues = pgTable(
+  "transaction_dimension_values",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "restrict" }),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    dimensionId: uuid("dimension_id")
+      .notNull()
+      .references(() => dimensions.id, { onDelete: "cascade" }),
+    dimensionValueId: uuid("dimension_value_id")
+      .notNull()
+      .references(() => dimensionValues.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "transaction_dimension_values_pkey", columns: [t.transactionId, t.dimensionId] }),
+    index("transaction_dimension_values_value_idx").on(t.dimensionValueId),
+    index("transaction_dimension_values_project_idx").on(t.projectId),
+  ],
+);
+
+/** A receipt file. `transaction_id` is null while an e-mailed receipt waits to be matched. */
+export const receipts = pgTable(
+  "receipts",
+  {
+    id: id(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "restrict" }),
+    transactionId: uuid("transaction_id").references(() => transactions.id, { onDelete: "set null" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    fileName: text("file_name").notNull(),
+    /** Bytes. */
+    fileSize: integer("file_size").notNull(),
+    /** MIME type detected from the content, not the name. */
+    fileType: text("file_type").notNull(),
+    blobKey: text("blob_key").notNull(),
+    createdAt: createdAt(),
+    deletedAt: timestamptz("deleted_at"),
+  },
+  (t) => [
+    index("receipts_transaction_idx").on(t.transactionId),
+    index("receipts_project_created_idx").on(t.projectId, t.createdAt.desc().nullsFirst()),
+    index("receipts_project_user_unmatched_idx").on(t.projectId, t.userId).where(sql`${t.transactionId} is null`),
+  ],
+);
+
+export type TransactionRow = typeof transactions.$inferSelect;
+export type ReceiptRow = typeof receipts.$inferSelect;

@@ -1,0 +1,38 @@
+import { loadConfig } from "../config.ts";
+import { createDb } from "./client.ts";
+import type { DbLog } from "./embedded-support.ts";
+import { migrateDatabase } from "./migrate.ts";
+import { DEMO_PASSCODE, DEMO_USERS, seedDemo } from "./seed.ts";
+import { startDatabase } from "./start.ts";
+
+/** `npm run seed`: the configured database (DATABASE_URL or the embedded one), migrated, with the demo data. */
+
+const log: DbLog = {
+  debug() {},
+  info: (message) => console.log(message),
+  warn: (message) => console.warn(message),
+  error: (message) => console.error(message),
+};
+
+const config = loadConfig();
+if (!config.demoMode) {
+  // The demo users sign in with a passcode everyone knows.
+  console.error("Refusing to seed demo data in production mode (KORT_ENV=production).");
+  process.exit(1);
+}
+
+const database = await startDatabase(config, log);
+const { db, close } = createDb(database.url);
+try {
+  await migrateDatabase(db);
+  const { created } = await seedDemo(db);
+  console.log(created ? "Demo data created." : "Demo data was already there; nothing changed.");
+  console.log(`Sign in with passcode ${DEMO_PASSCODE} as:`);
+  for (const user of Object.values(DEMO_USERS)) console.log(`  ${user.email.padEnd(20)} ${user.role}`);
+} catch (error) {
+  console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await close();
+  await database.stop();
+}

@@ -1,0 +1,165 @@
+import { eq, sql } from "drizzle-orm";
+import { hashPasscode } from "../crypto/passwords.ts";
+import type { Db, Tx } from "./client.ts";
+import {
+  categories,
+  categoryDimensions,
+  dimensions,
+  dimensionValues,
+  projectMembers,
+  projects,
+  taxCategories,
+  teamMembers,
+  teams,
+  users,
+} from "./schema/index.ts";
+import {
+  DEMO_CATEGORIES,
+  DEMO_DIMENSION,
+  DEMO_PASSCODE,
+  DEMO_PROJECTS,
+  DEMO_TAX_CATEGORIES,
+  DEMO_TEAM_MEMBERS,
+  DEMO_USERS,
+  type DemoProject,
+  type DemoUserKey,
+} from "./seed-data.ts";
+
+export { DEMO_PASSCODE, DEMO_PROJECTS, DEMO_USERS } from "./seed-data.ts";
+
+/** Any constant will do; it keeps two servers starting at once from seeding twice. */
+const SEED_LOCK = 4_721_907_312;
+
+/**
+ * Creates the demo companies, people, teams and chart of accounts, unless "Demo ehf." is already there.
+ * Only for demo mode: the demo users' passcode is 1234. Plain inserts for now; cards and transactions
+ * will be added through their services, so they pass the same rules as real traffic.
+ */
+export async function seedDemo(db: Db): Promise<{ created: boolean }> {
+  const firstProject = DEMO_PROJECTS[0];
+  if (firstProject === undefined) return { created: false };
+  const keys = Object.keys(DEMO_USERS) as DemoUserKey[];
+  // Hashing is slow on purpose; do it before taking the lock and the transaction.
+  const hashes = await Promise.all(keys.map(() => hashPasscode(DEMO_PASSCODE)));
+
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const existing = await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.kennitala, firstProject.kennitala))
+      .limit(1);
+    if (existing.length > 0) return { created: false };
+
+    const userIds = new Map<DemoUserKey, string>();
+    for (const [index, key] of keys.entries()) {
+      const person = DEMO_USERS[key];
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: person.email,
+          fullName: person.fullName,
+          preferredName: person.preferredName,
+          nin: person.nin,
+          phone: person.phone,
+          passcodeHash: hashes[index],
+        })
+        // Someone may have signed up with a demo address already; they become the demo user.
+        .onConflictDoUpdate({ target: users.email, set: { updatedAt: sql`now()` } })
+        .returning({ id: users.id });
+      if (row === undefined) throw new Error(`Could not create the demo user ${person.email}`);
+      userIds.set(key, row.id);
+    }
+    const userId = (key: DemoUserKey): string => {
+      const id = userIds.get(key);
+      if (id === undefined) throw new Error(`Demo user ${key} is missing`);
+      return id;
+    };
+
+    for (const project of DEMO_PROJECTS) await seedProject(tx, project, userId);
+    return { created: true };
+  });
+}
+
+async function seedProject(tx: Tx, demo: DemoProject, userId: (key: DemoUserKey) => string): Promise<void> {
+  const [project] = await tx
+    .insert(projects)
+    .values({
+      title: demo.title,
+      kennitala: demo.kennitala,
+      creditLimit: demo.creditLimit,
+      addressStreet: demo.address.street,
+      addressPostcode: demo.address.postcode,
+      addressCity: demo.address.city,
+      receiptsEmail: demo.receiptsEmail,
+    })
+    .returning({ id: projects.id });
+  if (project === undefined) throw new Error(`Could not create ${demo.title}`);
+  const projectId = project.id;
+
+  await tx.insert(projectMembers).values([
+    { projectId, userId: userId("owner"), role: DEMO_USERS.owner.role },
+    ...demo.members.map((key) => ({
+      projectId,
+      userId: userId(key),
+      role: DEMO_USERS[key].role,
+      // The team admin may issue cards up to 500.000 kr. a month, and not to themselves.
+      ...(key === "teamAdmin" ? { maxMonthlyLimit: 500_000, allowIssuingCardsToSelf: false } : {}),
+    })),
+  ]);
+
+  const taxRows = await tx
+    .insert(taxCategories)
+    .values(DEMO_TAX_CATEGORIES.map((tax) => ({ projectId, ...tax })))
+    .returning({ id: taxCategories.id, code: taxCategories.code });
+  const taxId = new Map(taxRows.map((row) => [row.code, row.id]));
+
+  const categoryRows = await tx
+    .insert(categories)
+    .values(
+      DEMO_CATEGORIES.map((category) => ({
+        projectId,
+        title: category.title,
+        code: category.code,
+        defaultTaxCategoryId: taxId.get(category.tax),
+      })),
+    )
+    .returning({ id: categories.id, title: categories.title });
+
+  for (const team of demo.teams) {
+    // Each team has its own category in the Team group: title = team name, code = account code.
+    const [teamCategory] = await tx
+      .insert(categories)
+      .values({ projectId, title: team.name, code: team.accountCode, group: "Team" })
+      .returning({ id: categories.id });
+    const [teamRow] = await tx
+      .insert(teams)
+      .values({ projectId, ...team, categoryId: teamCategory?.id })
+      .returning({ id: teams.id });
+    if (teamRow === undefined) throw new Error(`Could not create the team ${team.name}`);
+    const members = DEMO_TEAM_MEMBERS.filter((member) => member.team === team.name);
+    if (members.length > 0) {
+      await tx.insert(teamMembers).values(
+        members.map((member) => ({
+          projectId,
+          teamId: teamRow.id,
+          userId: userId(member.user),
+          isAdmin: member.isAdmin,
+        })),
+      );
+    }
+  }
+
+  const [dimension] = await tx
+    .insert(dimensions)
+    .values({ projectId, title: DEMO_DIMENSION.title })
+    .returning({ id: dimensions.id });
+  if (dimension === undefined) throw new Error("Could not create the demo dimension");
+  await tx
+    .insert(dimensionValues)
+    .values(DEMO_DIMENSION.values.map((value) => ({ projectId, dimensionId: dimension.id, ...value })));
+  const linked = categoryRows.filter((row) => DEMO_DIMENSION.categories.includes(row.title));
+  await tx
+    .insert(categoryDimensions)
+    .values(linked.map((row) => ({ projectId, categoryId: row.id, dimensionId: dimension.id })));
+}

@@ -1,0 +1,95 @@
+import { type ErrorBody, type ErrorCode, httpStatusFor } from "@kort/core";
+import { z } from "zod";
+
+/**
+ * The one error type that handlers throw on purpose. Its code is one of the closed set in
+ * `@kort/core`; REST and GraphQL both turn it into the same code, so clients translate codes,
+ * never messages.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, message: string, details?: unknown, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "AppError";
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** What an error becomes on the wire: the status, the code, and what the client may see. */
+export type DescribedError = {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  details: unknown;
+  /** True for errors nobody threw on purpose: they are logged with their stack and masked. */
+  unexpected: boolean;
+};
+
+export type ValidationIssue = { path: string; code: string; message: string };
+
+export const zodIssues = (error: z.core.$ZodError): ValidationIssue[] =>
+  error.issues.map((issue) => ({
+    path: issue.path.map(String).join("."),
+    code: issue.code,
+    message: issue.message,
+  }));
+
+const described = (code: ErrorCode, message: string, details?: unknown, unexpected = false): DescribedError => ({
+  status: httpStatusFor(code),
+  code,
+  message,
+  details,
+  unexpected,
+});
+
+/** Fastify's own errors carry a `code` like FST_ERR_CTP_INVALID_JSON_BODY and a `statusCode`. */
+const frameworkError = (error: unknown): { code: string; statusCode: number; message: string } | undefined => {
+  if (!(error instanceof Error)) return undefined;
+  const code = "code" in error ? error.code : undefined;
+  const statusCode = "statusCode" in error ? error.statusCode : undefined;
+  if (typeof code !== "string" || typeof statusCode !== "number") return undefined;
+  return { code, statusCode, message: error.message };
+};
+
+/**
+ * The single mapper from anything thrown to its wire form, shared by the REST error handler and
+ * GraphQL's error masking. Unknown errors become INTERNAL with a fixed message, so no stack or SQL
+ * text reaches a client.
+ */
+export const describeError = (error: unknown): DescribedError => {
+  if (error instanceof AppError) return described(error.code, error.message, error.details);
+  if (error instanceof z.core.$ZodError) {
+    return described("VALIDATION_FAILED", "The request is not valid.", { issues: zodIssues(error) });
+  }
+  const framework = frameworkError(error);
+  if (framework) {
+    switch (framework.code) {
+      case "FST_ERR_CTP_INVALID_JSON_BODY":
+      case "FST_ERR_CTP_EMPTY_JSON_BODY":
+        return described("MALFORMED_BODY", "The request body is not valid JSON.");
+      case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+        return described("BAD_REQUEST", "The request body has an unsupported content type.", {
+          reason: "unsupported_media_type",
+        });
+      case "FST_ERR_CTP_BODY_TOO_LARGE":
+        return described("BAD_REQUEST", "The request body is too large.", { reason: "body_too_large" });
+      default:
+        // Other 4xx framework errors (bad URL, bad content length, aborted upload) are the client's.
+        if (framework.statusCode >= 400 && framework.statusCode < 500) {
+          return described("BAD_REQUEST", "The request could not be processed.", { reason: framework.code });
+        }
+    }
+  }
+  // JSON.parse failures from body parsers that are not Fastify's (e.g. a raw SyntaxError).
+  if (error instanceof SyntaxError && "statusCode" in error && error.statusCode === 400) {
+    return described("MALFORMED_BODY", "The request body is not valid JSON.");
+  }
+  return described("INTERNAL", "Something went wrong. Please try again later.", undefined, true);
+};
+
+export const errorBody = (error: DescribedError): ErrorBody => ({
+  error: { code: error.code, message: error.message, details: error.details },
+});

@@ -1,0 +1,13 @@
+import type { GraphQLSchema } from "graphql";
+import { builder } from "./builder.ts";
+// Each module adds its types and fields to the builder when imported; the order does not matter.
+import "../../modules/people/people.graphql.ts";
+import "../../modules/projects/projects.graphql.ts";
+
+let schema: GraphQLSchema | undefined;
+
+/** The whole GraphQL schema, built once per process from what the modules registered. */
+export const buildSchema = (): GraphQLSchema => {
+  schema ??= builder.toSchema();
+  return schema;
+};

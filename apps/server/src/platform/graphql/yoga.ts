@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createYoga } from "graphql-yoga";
+import { AppError } from "../errors.ts";
+import { requestContext } from "../http/context.ts";
+import type { Logger } from "../http/logger.ts";
+import type { AppDeps } from "../http/rest.ts";
+import type { GraphQLContext } from "./builder.ts";
+import { isUnexpected, maskError, useErrorCodes } from "./errors.ts";
+import { buildSchema } from "./schema.ts";
+
+type ServerContext = { req: FastifyRequest; reply: FastifyReply };
+
+const isNonEmptyObject = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;
+
+/** Yoga's own log lines go to pino; expected errors (a code we chose) only at debug level. */
+const yogaLogging = (logger: Logger) => ({
+  debug: (...args: unknown[]) => logger.debug({ yoga: args }, "graphql"),
+  info: (...args: unknown[]) => logger.info({ yoga: args }, "graphql"),
+  warn: (...args: unknown[]) => logger.warn({ yoga: args }, "graphql"),
+  error: (...args: unknown[]) => {
+    for (const arg of args) {
+      if (isUnexpected(arg)) logger.error({ err: arg }, "graphql error");
+      else logger.debug({ err: arg }, "graphql expected error");
+    }
+  },
+});
+
+/**
+ * GraphQL Yoga on /graphql, inside Fastify (graphql-yoga's Fastify integration): Fastify parses
+ * the JSON body (so malformed JSON gets the same 400 as REST), Yoga executes, and the answer is
+ * copied onto Fastify's reply so the request log and request id hooks still run.
+ */
+export const registerGraphQL = (app: FastifyInstance, deps: AppDeps, logger: Logger): void => {
+  const yoga = createYoga<ServerContext, GraphQLContext>({
+    schema: buildSchema(),
+    graphqlEndpoint: "/graphql",
+    // GraphiQL loads from a CDN; useful on a developer's machine, pointless in production.
+    graphiql: deps.config.env !== "production",
+    landingPage: false,
+    // The dashboard is served from the same origin (and proxied by Vite in development): no CORS needed.
+    cors: false,
+    logging: yogaLogging(logger),
+    maskedErrors: { maskError },
+    plugins: [useErrorCodes()],
+    context: async ({ req }) => ({ kort: await requestContext(deps.db, req), deps }),
+  });
+
+  app.route({
+    url: yoga.graphqlEndpoint,
+    method: ["GET", "POST"],
+    handler: async (req, reply) => {
+      // Yoga reads Fastify's parsed body only when it is a non-empty object; for `{}`, `null` or `[]`
+      // it would read the already consumed stream and report invalid JSON. Say what is wrong instead.
+      if (req.method === "POST" && req.headers["content-type"]?.includes("json") && !isNonEmptyObject(req.body)) {
+        throw new AppError("BAD_REQUEST", "A GraphQL request body must be a JSON object with a query.");
+      }
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status);
+      return reply.send(response.body);
+    },
+  });
+};

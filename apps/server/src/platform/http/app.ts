@@ -1,0 +1,63 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import { registerGraphQL } from "../graphql/yoga.ts";
+import { registerErrorHandling } from "./error-handler.ts";
+import { withIdempotency } from "./idempotency.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { registerRequestLog } from "./request-log.ts";
+import { type AppDeps, registerRoutes, runRoute } from "./rest.ts";
+import { apiRoutes } from "./routes.ts";
+import { registerHealthz } from "./system.routes.ts";
+import { DEFAULT_WEB_DIST, registerWebApp } from "./web-app.ts";
+
+export type BuildAppOptions = {
+  db: Db;
+  config: Config;
+  /** Defaults to a pino logger at config.logLevel; tests pass a silent one. */
+  logger?: Logger;
+  /** Defaults to apps/web/dist. */
+  webDistDir?: string;
+};
+
+/** JSON bodies beyond this are refused with 400; file uploads get their own limit with multipart. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** A proxy's X-Request-Id is kept when it looks like an id, so one request can be followed across hops. */
+const requestIdFor = (request: IncomingMessage): string => {
+  const incoming = request.headers["x-request-id"];
+  return typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+};
+
+/**
+ * The whole HTTP server, without listening: main.ts listens, tests use `app.inject`. Routes:
+ * /v1 (REST, OpenAPI at /v1/docs), /graphql (Yoga), /healthz, and the web app with SPA fallback.
+ */
+export const buildApp = async ({ db, config, logger, webDistDir }: BuildAppOptions): Promise<FastifyInstance> => {
+  const log = logger ?? createLogger(config);
+  const app = Fastify({
+    loggerInstance: log,
+    // The request log writes one line per request itself (request-log.ts), with user and project.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestIdFor,
+    bodyLimit: BODY_LIMIT_BYTES,
+  });
+  const deps: AppDeps = { db, config };
+  // Bodies are JSON (and multipart for files, later). Fastify's default text/plain parser would hand
+  // handlers a string that then fails validation as 422; refusing it makes a wrong content type a 400.
+  app.removeContentTypeParser("text/plain");
+
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  registerRequestLog(app);
+
+  const spa = await registerWebApp(app, webDistDir ?? DEFAULT_WEB_DIST);
+  registerErrorHandling(app, spa);
+  registerHealthz(app, deps);
+  registerGraphQL(app, deps, log);
+  registerRoutes(app, apiRoutes(), withIdempotency(deps, runRoute(deps)));
+  return app;
+};

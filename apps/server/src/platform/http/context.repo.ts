@@ -1,0 +1,26 @@
+import { and, eq, gt } from "drizzle-orm";
+import type { Db } from "../db/client.ts";
+import { projectMembers, projects, tokens, users } from "../db/schema/index.ts";
+import type { Membership, SessionUser } from "./context.ts";
+
+/** The user behind a token hash, when the token is approved and not yet expired at `now`. */
+export const findSessionUser = async (db: Db, tokenHash: string, now: Date): Promise<SessionUser | null> => {
+  const [row] = await db
+    .select({ id: users.id, fullName: users.fullName, email: users.email })
+    .from(tokens)
+    .innerJoin(users, eq(users.id, tokens.userId))
+    .where(and(eq(tokens.tokenHash, tokenHash), eq(tokens.status, "approved"), gt(tokens.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+};
+
+/** The user's role in an enabled project, or null: not a member, no such project, or the project is disabled. */
+export const findMembership = async (db: Db, userId: string, projectId: string): Promise<Membership | null> => {
+  const [row] = await db
+    .select({ projectId: projectMembers.projectId, role: projectMembers.role })
+    .from(projectMembers)
+    .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+    .where(and(eq(projectMembers.userId, userId), eq(projectMembers.projectId, projectId), eq(projects.enabled, true)))
+    .limit(1);
+  return row ?? null;
+};

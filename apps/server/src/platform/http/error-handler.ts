@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError, type DescribedError, describeError, errorBody } from "../errors.ts";
+import { loggablePath } from "./logger.ts";
+import { type SpaFallback, wantsSpa } from "./web-app.ts";
+
+const isGraphQLPath = (request: FastifyRequest): boolean => /^\/graphql(\/|\?|$)/.test(request.url);
+
+/**
+ * Errors that stop a request before GraphQL runs (malformed JSON, wrong content type) still answer
+ * a GraphQL client in GraphQL's shape, with our code in extensions.code; REST gets `{ error }`.
+ */
+const bodyFor = (request: FastifyRequest, error: DescribedError) => {
+  if (!isGraphQLPath(request)) return errorBody(error);
+  const extensions = error.details === undefined ? { code: error.code } : { code: error.code, details: error.details };
+  return { errors: [{ message: error.message, extensions }] };
+};
+
+/** One place where anything thrown in a route or hook becomes a status and a body. */
+export const registerErrorHandling = (app: FastifyInstance, spa: SpaFallback): void => {
+  app.setErrorHandler((error, request, reply) => {
+    const described = describeError(error);
+    if (described.unexpected) request.log.error({ err: error }, "unexpected error");
+    else request.log.debug({ code: described.code }, "request failed");
+    return reply.status(described.status).send(bodyFor(request, described));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (wantsSpa(request)) return spa(request, reply);
+    const described = describeError(
+      new AppError("ROUTE_NOT_FOUND", `No route for ${request.method} ${loggablePath(request.url)}.`),
+    );
+    return reply.status(described.status).send(bodyFor(request, described));
+  });
+};

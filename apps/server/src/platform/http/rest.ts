@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/client.ts";
+import {
+  type ProjectContext,
+  type RequestContext,
+  requestContext,
+  requireProject,
+  requireUser,
+  type UserContext,
+} from "./context.ts";
+
+/** What every handler may use besides its input. */
+export type AppDeps = { db: Db; config: Config };
+
+/**
+ * Who may call a route. Every route states it, and the wrapper enforces it before the handler
+ * runs: "user" needs a session, "project" also an X-Project-Id the caller belongs to.
+ * Per-object permission checks come on top, inside the handler, with the object loaded.
+ */
+export type Access = "public" | "user" | "project";
+
+export type ContextFor<A extends Access> = A extends "project"
+  ? ProjectContext
+  : A extends "user"
+    ? UserContext
+    : RequestContext;
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+type Schema = z.ZodType;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
+
+export type RouteSpec<
+  A extends Access,
+  P extends Schema | undefined,
+  Q extends Schema | undefined,
+  B extends Schema | undefined,
+  R extends Schema,
+> = {
+  method: HttpMethod;
+  /** Fastify path syntax (`/v1/users/:id`); the OpenAPI document rewrites it to `{id}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: A;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** A whitelist: fields the handler returns beyond it are dropped, so nothing leaks by accident. */
+  response: R;
+  status?: number;
+  handler: (input: {
+    ctx: ContextFor<A>;
+    params: Out<P>;
+    query: Out<Q>;
+    body: Out<B>;
+    deps: AppDeps;
+  }) => Promise<z.input<R>>;
+};
+
+/** A route with its types erased, as the registry, Fastify and the OpenAPI builder see it. */
+export type RestRoute = {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  status: number;
+  schemas: { params?: Schema; query?: Schema; body?: Schema; response: Schema };
+  run: (request: FastifyRequest, deps: AppDeps) => Promise<unknown>;
+};
+
+const narrow = <A extends Access>(ctx: RequestContext, access: A): ContextFor<A> => {
+  // The casts restate what the switch proves: each branch returns the narrowed type for its access.
+  switch (access) {
+    case "project":
+      return requireProject(ctx) as ContextFor<A>;
+    case "user":
+      return requireUser(ctx) as ContextFor<A>;
+    default:
+      return ctx as ContextFor<A>;
+  }
+};
+
+const parseWith = <S extends Schema | undefined>(schema: S | undefined, value: unknown): Out<S> =>
+  (schema ? schema.parse(value) : undefined) as Out<S>;
+
+/** The one way to declare a REST route: Fastify registration and the OpenAPI document both read it. */
+export const defineRoute = <
+  A extends Access,
+  R extends Schema,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+>(
+  spec: RouteSpec<A, P, Q, B, R>,
+): RestRoute => ({
+  method: spec.method,
+  path: spec.path,
+  summary: spec.summary,
+  tag: spec.tag,
+  access: spec.access,
+  status: spec.status ?? 200,
+  schemas: { params: spec.params, query: spec.query, body: spec.body, response: spec.response },
+  run: async (request, deps) => {
+    const ctx = narrow(await requestContext(deps.db, request), spec.access);
+    const result = await spec.handler({
+      ctx,
+      params: parseWith<P>(spec.params, request.params),
+      query: parseWith<Q>(spec.query, request.query),
+      body: parseWith<B>(spec.body, request.body),
+      deps,
+    });
+    const output = spec.response.safeParse(result);
+    // A handler returning the wrong shape is our bug, not the client's: it must be a 500, not a 422.
+    if (!output.success) {
+      throw new Error(`Response of ${spec.method} ${spec.path} does not match its schema`, { cause: output.error });
+    }
+    return output.data;
+  },
+});
+
+/** A route's answer before it is sent: the idempotency layer stores and replays exactly this. */
+export type RouteAnswer = { status: number; body: unknown; replayed?: boolean };
+
+export type RouteRunner = (route: RestRoute, request: FastifyRequest) => Promise<RouteAnswer>;
+
+/** Runs the route itself; the idempotency layer wraps this for POST and PATCH. */
+export const runRoute =
+  (deps: AppDeps): RouteRunner =>
+  async (route, request) => ({ status: route.status, body: await route.run(request, deps) });
+
+export const registerRoutes = (app: FastifyInstance, routes: readonly RestRoute[], runner: RouteRunner): void => {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.path,
+      handler: async (request, reply) => {
+        const answer = await runner(route, request);
+        if (answer.replayed) reply.header("idempotent-replayed", "true");
+        return reply.status(answer.status).send(answer.body);
+      },
+    });
+  }
+};

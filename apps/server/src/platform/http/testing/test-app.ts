@@ -1,0 +1,50 @@
+import { Writable } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { loadConfig } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { createTestDatabase } from "../../db/testing/test-db.ts";
+import { buildApp } from "../app.ts";
+import { createLogger } from "../logger.ts";
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  /** Every log line the app wrote, parsed; tests read it to check what is and is not logged. */
+  logs: Record<string, unknown>[];
+  close: () => Promise<void>;
+};
+
+/** The real app on this test file's own database, with logs captured in memory instead of printed. */
+export const createTestApp = async (
+  options: { webDistDir?: string; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> => {
+  const database = await createTestDatabase();
+  const logs: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString("utf8").split("\n")) {
+        if (line.trim()) logs.push(JSON.parse(line) as Record<string, unknown>);
+      }
+      done();
+    },
+  });
+  const config = loadConfig({ KORT_ENV: "test", LOG_LEVEL: "info" });
+  const logger = createLogger({ logLevel: "info" }, sink);
+  const app = await buildApp({
+    db: database.db,
+    config,
+    logger,
+    webDistDir: options.webDistDir ?? "/nonexistent/kort-web-dist",
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    logs,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+};

@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startEmbeddedPostgres } from "../platform/db/embedded.ts";
+import { dropDatabase, withAdmin } from "../platform/db/testing/admin.ts";
+import { testDatabaseName, withDatabase } from "../platform/db/testing/provided.ts";
+
+/**
+ * Harness for the end-to-end suite and the benchmarks: a fresh database and the real server started the
+ * way `npm start` starts it, as a child process on 127.0.0.1 that stops by itself when its parent dies.
+ */
+const ROOT = path.resolve(import.meta.dirname, "../../../..");
+
+type Stop = () => Promise<void>;
+
+const quietLog = { debug() {}, info() {}, warn: console.warn, error: console.error };
+
+/** A new empty database: on the server DATABASE_URL names, or an embedded PostgreSQL in a temp folder. */
+export const startScratchDatabase = async (): Promise<{ url: string; stop: Stop }> => {
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    const name = testDatabaseName("test");
+    await withAdmin(external, (client) => client.query(`create database ${client.escapeIdentifier(name)}`));
+    return {
+      url: withDatabase(external, name),
+      stop: () => withAdmin(external, (client) => dropDatabase(client, name)),
+    };
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), "kort-scratch-pg-"));
+  const pg = await startEmbeddedPostgres({ dataDir, log: quietLog, durable: false });
+  return {
+    url: pg.url,
+    stop: async () => {
+      await pg.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+
+const waitForHealthy = async (baseUrl: string, server: ChildProcess, output: () => string): Promise<void> => {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null)
+      throw new Error(`Kort exited with ${server.exitCode} before it was ready:\n${output()}`);
+    const healthy = await fetch(`${baseUrl}/healthz`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Kort was not healthy within 90 s:\n${output()}`);
+};
+
+/** Starts Kort in demo mode on `databaseUrl` (it migrates and seeds the demo company) and waits for /healthz. */
+export const spawnKortServer = async (databaseUrl: string): Promise<{ baseUrl: string; stop: Stop }> => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "kort-server-data-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      KORT_DATA_DIR: dataDir,
+      KORT_ENV: "development",
+      KORT_STOP_WITH_PARENT: "1",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  server.stdout?.on("data", collect);
+  server.stderr?.on("data", collect);
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once("exit", resolve));
+      server.kill("SIGTERM");
+      await exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealthy(baseUrl, server, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, stop };
+};

@@ -1,0 +1,25 @@
+import { SegmentedControl, type SegmentedControlProps } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { changeLanguage } from "./i18n.ts";
+import { type Language, parseLanguage } from "./language.ts";
+
+type LanguageSwitchProps = Pick<SegmentedControlProps, "size" | "fullWidth">;
+
+/** Íslenska | English; the choice is kept in `kort.locale`. Each language is named in itself. */
+export function LanguageSwitch(props: LanguageSwitchProps) {
+  const { t, i18n } = useTranslation();
+  const data: Array<{ value: Language; label: string }> = [
+    { value: "is", label: t("language.is") },
+    { value: "en", label: t("language.en") },
+  ];
+  return (
+    <SegmentedControl
+      {...props}
+      data={data}
+      value={parseLanguage(i18n.resolvedLanguage)}
+      onChange={(value) => void changeLanguage(parseLanguage(value))}
+      aria-label={t("language.label")}
+      data-testid="language-switch"
+    />
+  );
+}

@@ -1,0 +1,28 @@
+import { Box, Center, Group, Paper, Text } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Outlet } from "react-router";
+import { LanguageSwitch } from "../i18n/LanguageSwitch.tsx";
+
+/** The frame of the auth and public pages: name, language switch and a card in the middle. */
+export function PublicLayout({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Box mih="100vh" bg="gray.0" data-testid="public-layout">
+      <Group justify="space-between" px="xl" h={64}>
+        <Text fw={800} size="xl" c="kort.8" data-testid="logo">
+          {t("app.name")}
+        </Text>
+        <LanguageSwitch size="xs" />
+      </Group>
+      <Center px="md" pb="xl" pt="xl">
+        <Paper withBorder shadow="sm" radius="lg" p="xl" w="100%" maw={460}>
+          {children ?? <Outlet />}
+        </Paper>
+      </Center>
+      <Text ta="center" size="xs" c="dimmed" pb="md">
+        {t("app.tagline")}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,25 @@
+import {
+  IconBuildingBank,
+  IconChartPie,
+  IconCreditCard,
+  IconFileInvoice,
+  IconReceipt,
+  IconUsers,
+  IconUsersGroup,
+} from "@tabler/icons-react";
+import type { MenuIcon } from "./menu-items.ts";
+
+const ICONS = {
+  expenses: IconReceipt,
+  cards: IconCreditCard,
+  people: IconUsers,
+  teams: IconUsersGroup,
+  overview: IconChartPie,
+  accounting: IconBuildingBank,
+  invoices: IconFileInvoice,
+} as const satisfies Record<MenuIcon, unknown>;
+
+export function MenuItemIcon({ icon }: { icon: MenuIcon }) {
+  const Icon = ICONS[icon];
+  return <Icon size={20} stroke={1.6} />;
+}

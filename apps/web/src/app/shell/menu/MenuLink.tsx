@@ -1,0 +1,36 @@
+import { Badge, NavLink, Tooltip } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { MenuItemIcon } from "./MenuItemIcon.tsx";
+import type { MenuItem } from "./menu-items.ts";
+
+const isActive = (pathname: string, path: string): boolean => pathname === path || pathname.startsWith(`${path}/`);
+
+/** One menu entry; in icon mode only the icon, with the label as a tooltip. */
+export function MenuLink({ item, collapsed }: { item: MenuItem; collapsed: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const label = t(item.labelKey);
+  const link = (
+    <NavLink
+      component={Link}
+      to={item.path}
+      label={collapsed ? null : label}
+      aria-label={label}
+      leftSection={<MenuItemIcon icon={item.icon} />}
+      rightSection={item.beta && !collapsed ? <Badge size="xs">{t("menu.beta")}</Badge> : null}
+      active={isActive(pathname, item.path)}
+      variant="light"
+      data-testid={`menu-item-${item.id}`}
+      styles={{ root: { borderRadius: "var(--mantine-radius-md)", justifyContent: collapsed ? "center" : undefined } }}
+      h={44}
+    />
+  );
+  return collapsed ? (
+    <Tooltip label={label} position="right" withArrow>
+      {link}
+    </Tooltip>
+  ) : (
+    link
+  );
+}

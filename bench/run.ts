@@ -1,0 +1,47 @@
+import { spawnKortServer, startScratchDatabase } from "../apps/server/src/testing/spawn-server.ts";
+import { startFloorServer } from "./support/floor-server.ts";
+import { printComparison, runLoad } from "./support/load.ts";
+import { createBenchToken } from "./support/token.ts";
+
+/**
+ * `npm run bench`: each figure of Kort beside its floor. Not a test: it prints, it does not judge.
+ * KORT_BENCH_SECONDS and KORT_BENCH_CONCURRENCY change the load.
+ */
+const seconds = Number(process.env.KORT_BENCH_SECONDS ?? 5);
+const concurrency = Number(process.env.KORT_BENCH_CONCURRENCY ?? 16);
+
+const database = await startScratchDatabase();
+const kort = await spawnKortServer(database.url);
+const floor = await startFloorServer(database.url);
+try {
+  const token = await createBenchToken(database.url, "owner@demo.is");
+  const headers = { authorization: `Bearer ${token}` };
+  console.log(`Load: ${concurrency} concurrent clients for ${seconds} s each, keep-alive, 127.0.0.1`);
+
+  // Warm both up so JIT and connection pools do not count against either side.
+  await runLoad(() => fetch(`${kort.baseUrl}/v1/users/current`, { headers }), { concurrency, seconds: 1 });
+  await runLoad(() => fetch(floor.url, { headers: { authorization: `Bearer ${token}` } }), { concurrency, seconds: 1 });
+
+  const rest = await runLoad(() => fetch(`${kort.baseUrl}/v1/users/current`, { headers }), { concurrency, seconds });
+  const bare = await runLoad(() => fetch(floor.url, { headers: { authorization: `Bearer ${token}` } }), {
+    concurrency,
+    seconds,
+  });
+  printComparison("GET /v1/users/current (session lookup) vs bare node:http + the same SQL", rest, bare);
+
+  const body = JSON.stringify({ query: "{ me { user_id full_name email } }" });
+  const graphql = await runLoad(
+    () =>
+      fetch(`${kort.baseUrl}/graphql`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body,
+      }),
+    { concurrency, seconds },
+  );
+  printComparison("POST /graphql { me } vs bare node:http + the same SQL", graphql, bare);
+} finally {
+  await floor.stop();
+  await kort.stop();
+  await database.stop();
+}

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { type BrowserSession, openBrowser } from "../support/browser.ts";
+import { signInAs } from "../support/session.ts";
+
+/** The signed-in shell in both languages: menu sections, header title, project switcher, user menu. */
+describe("signed-in shell", () => {
+  let browser: BrowserSession | undefined;
+  afterEach(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+
+  const open = async (width = 1440) => {
+    browser = await openBrowser({ width });
+    return browser.page;
+  };
+
+  it("renders the menu, title and user in Icelandic", async () => {
+    const page = await open();
+    await signInAs(page, "owner@demo.is", "is");
+    await page.goto(`${inject("baseUrl")}/cards`);
+    const menu = page.getByTestId("side-menu");
+    await menu.getByText("Fjármál").waitFor();
+    for (const label of ["Útgjöld", "Kort", "Fólk", "Teymi", "Yfirlit", "Bókhald", "Reikningar"]) {
+      await menu.getByText(label, { exact: true }).first().waitFor();
+    }
+    await page.getByTestId("page-title").getByText("Kort").waitFor();
+    await page.getByTestId("user-menu").getByText("owner@demo.is").waitFor();
+  });
+
+  it("renders the same shell in English", async () => {
+    const page = await open();
+    await signInAs(page, "owner@demo.is", "en");
+    await page.goto(`${inject("baseUrl")}/expenses`);
+    const menu = page.getByTestId("side-menu");
+    await menu.getByText("Finances").waitFor();
+    for (const label of ["Expenses", "Cards", "People", "Teams", "Overview", "Accounting", "Invoices"]) {
+      await menu.getByText(label, { exact: true }).first().waitFor();
+    }
+    await page.getByTestId("page-title").getByText("Expenses").waitFor();
+  });
+
+  it("switches language and keeps the choice", async () => {
+    const page = await open();
+    await signInAs(page, "owner@demo.is", "is");
+    await page.goto(`${inject("baseUrl")}/teams`);
+    await page.getByTestId("page-title").getByText("Teymi").waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("kort.locale"))).toBe("is");
+    await page.evaluate(() => localStorage.setItem("kort.locale", "en"));
+    await page.reload();
+    await page.getByTestId("page-title").getByText("Teams").waitFor();
+  });
+
+  it("offers the project switcher to a user of two projects", async () => {
+    const page = await open();
+    await signInAs(page, "owner@demo.is", "en");
+    await page.goto(`${inject("baseUrl")}/expenses`);
+    await page.getByTestId("project-switcher").waitFor();
+  });
+
+  it("hides the project switcher from a user of one project", async () => {
+    const page = await open();
+    await signInAs(page, "accountant@demo.is", "en");
+    await page.goto(`${inject("baseUrl")}/expenses`);
+    await page.getByTestId("user-menu").getByText("accountant@demo.is").waitFor();
+    expect(await page.getByTestId("project-switcher").count()).toBe(0);
+  });
+
+  it("collapses the menu under 1280 px, expands when wider, and keeps a toggle", async () => {
+    const page = await open(1200);
+    await signInAs(page, "owner@demo.is", "en");
+    await page.goto(`${inject("baseUrl")}/cards`);
+    // The menu animates its width, so wait for both the state and the settled width.
+    const collapsedIs = (value: "true" | "false") =>
+      page.waitForFunction((expected) => {
+        const element = document.querySelector('[data-testid="side-menu"]');
+        const width = expected === "true" ? 84 : 304;
+        return (
+          element?.getAttribute("data-collapsed") === expected &&
+          Math.round(element.getBoundingClientRect().width) === width
+        );
+      }, value);
+    await collapsedIs("true");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await collapsedIs("false");
+    await page.getByTestId("menu-toggle").click();
+    await collapsedIs("true");
+    await page.reload();
+    await collapsedIs("true");
+    await page.getByTestId("menu-toggle").click();
+    await collapsedIs("false");
+  });
+
+  it("signs out to / and then /auth", async () => {
+    const page = await open();
+    await signInAs(page, "owner@demo.is", "en");
+    await page.goto(`${inject("baseUrl")}/cards`);
+    await page.getByTestId("user-menu").click();
+    await page.getByText("Sign out").click();
+    await page.waitForURL((url) => url.pathname === "/auth");
+    expect(await page.evaluate(() => localStorage.getItem("kort.auth"))).toBeNull();
+  });
+});

@@ -1,0 +1,27 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { spawnKortServer, startScratchDatabase } from "../../apps/server/src/testing/spawn-server.ts";
+import { CHROMIUM_PATH } from "./browser.ts";
+
+/**
+ * One real Kort server for the run, on its own fresh database (embedded, or a new database on the server
+ * DATABASE_URL names). It seeds the demo company itself, so flows sign in as the README's demo users.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`No Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+  const index = path.resolve(import.meta.dirname, "../../apps/web/dist/index.html");
+  if (!existsSync(index)) throw new Error("Build the web app first: npm run build");
+
+  const database = await startScratchDatabase();
+  const server = await spawnKortServer(database.url).catch(async (error: unknown) => {
+    await database.stop();
+    throw error;
+  });
+  project.provide("baseUrl", server.baseUrl);
+  project.provide("databaseUrl", database.url);
+  return async () => {
+    await server.stop();
+    await database.stop();
+  };
+}

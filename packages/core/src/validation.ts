@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { isIsoDate } from "./calendar.ts";
+import { parseKennitala } from "./kennitala.ts";
+import { parseAmountInput } from "./money.ts";
+import { parseIcelandicPhone } from "./phone.ts";
+
+/**
+ * Zod schemas shared by the server (to enforce) and the web forms (to show), spec section 5.
+ * Issue messages are translation keys under `validation.` in the web catalogues, not prose, so the
+ * same schema serves both languages.
+ */
+
+export const CARD_NAME_MAX_LENGTH = 30;
+export const VERIFICATION_CODE_LENGTH = 6;
+export const PASSCODE_LENGTH = 4;
+export const EMAIL_MAX_LENGTH = 254;
+export const FULL_NAME_MAX_LENGTH = 200;
+
+export const VALIDATION_MESSAGES = {
+  required: "validation.required",
+  tooLong: "validation.tooLong",
+  email: "validation.email",
+  verificationCode: "validation.verificationCode",
+  passcode: "validation.passcode",
+  kennitala: "validation.kennitala",
+  phone: "validation.phone",
+  amount: "validation.amount",
+  date: "validation.date",
+} as const;
+
+export type ValidationMessage = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];
+
+export type TextLengthRule = { equals: number } | { min: number; max: number };
+
+/**
+ * The spec's length helper: valid when the length equals `equals`, or lies within `min` and `max` inclusive.
+ * Length is counted in UTF-16 units, as the browser's `maxLength` and Zod's `max` count it.
+ */
+export function textLength(value: string, rule: TextLengthRule): boolean {
+  if ("equals" in rule) return value.length === rule.equals;
+  return value.length >= rule.min && value.length <= rule.max;
+}
+
+/** The spec's basic e-mail pattern: text, an at sign, text, a dot, text (no spaces, one at sign). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An e-mail address, trimmed and lower-cased before it is checked. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, VALIDATION_MESSAGES.required)
+  .max(EMAIL_MAX_LENGTH, VALIDATION_MESSAGES.tooLong)
+  .regex(EMAIL_PATTERN, VALIDATION_MESSAGES.email);
+
+/** Whether `text` passes the e-mail pattern once trimmed (for enabling buttons without running a schema). */
+export function isValidEmail(text: string): boolean {
+  return emailSchema.safeParse(text).success;
+}
+
+/** A card name: required (blank after trimming counts as empty), at most 30 characters. */
+export const cardNameSchema = z
+  .string()
+  .trim()
+  .min(1, VALIDATION_MESSAGES.required)
+  .max(CARD_NAME_MAX_LENGTH, VALIDATION_MESSAGES.tooLong);
+
+/** Sign-up full name: required. */
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(1, VALIDATION_MESSAGES.required)
+  .max(FULL_NAME_MAX_LENGTH, VALIDATION_MESSAGES.tooLong);
+
+/** The SMS or e-mail verification code: exactly 6 digits. */
+export const verificationCodeSchema = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${VERIFICATION_CODE_LENGTH}}$`), VALIDATION_MESSAGES.verificationCode);
+
+/** The app passcode: exactly 4 digits. */
+export const passcodeSchema = z
+  .string()
+  .trim()
+  .regex(new RegExp(`^\\d{${PASSCODE_LENGTH}}$`), VALIDATION_MESSAGES.passcode);
+
+/** A valid, non-temporary kennitala, output as its 10 digits (`010130-2989` in, `0101302989` out). */
+export const kennitalaSchema = z.string().transform((text, ctx) => {
+  const result = parseKennitala(text);
+  if (result.ok) return result.value;
+  ctx.addIssue({ code: "custom", message: VALIDATION_MESSAGES.kennitala, params: { reason: result.reason } });
+  return z.NEVER;
+});
+
+/** An Icelandic phone number, output as E.164 (`612 3456` in, `+3546123456` out). */
+export const icelandicPhoneSchema = z.string().transform((text, ctx) => {
+  const result = parseIcelandicPhone(text);
+  if (result.ok) return result.value;
+  ctx.addIssue({ code: "custom", message: VALIDATION_MESSAGES.phone, params: { reason: result.reason } });
+  return z.NEVER;
+});
+
+/** The card amount input as typed (`100.000`), output as the whole-krona amount (100000). */
+export const amountInputSchema = z.string().transform((text, ctx) => {
+  const result = parseAmountInput(text);
+  if (result.ok) return result.value;
+  ctx.addIssue({ code: "custom", message: VALIDATION_MESSAGES.amount, params: { reason: result.reason } });
+  return z.NEVER;
+});
+
+/** An amount in minor units as it travels in JSON: a safe integer. */
+export const moneyAmountSchema = z.int();
+
+/** A calendar day written `YYYY-MM-DD` (billing-period bounds, will-close-at), checked to be a real date. */
+export const isoDateSchema = z.string().refine(isIsoDate, VALIDATION_MESSAGES.date);
