@@ -15,6 +15,22 @@ export const ERROR_CODES = [
   "CONFLICT",
   "USER_LOCKED",
   "INTERNAL",
+  // Sign-in, sign-up and invitations (spec section 8).
+  "INVALID_CODE",
+  "CODE_EXPIRED",
+  "INVALID_PASSCODE",
+  "USER_TEMPORARILY_LOCKED",
+  "USER_LOCKED_CONTACT_ADMIN",
+  "UNKNOWN_USER",
+  "SIGN_UP_REQUIRED",
+  "RESTART_REQUIRED",
+  "RATE_LIMITED",
+  "EMAIL_NOT_CONFIRMED",
+  "INVITATION_EXPIRED",
+  "INVITATION_NOT_FOUND",
+  "ALREADY_MEMBER",
+  "ALREADY_INVITED",
+  "NOT_ADMIN_USER",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -27,15 +43,31 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "BAD_REQUEST":
     case "MALFORMED_BODY":
     case "CONFLICT":
+    case "INVALID_CODE":
+    case "CODE_EXPIRED":
+    case "INVALID_PASSCODE":
+    case "SIGN_UP_REQUIRED":
+    case "RESTART_REQUIRED":
+    case "EMAIL_NOT_CONFIRMED":
+    case "INVITATION_EXPIRED":
+    case "ALREADY_MEMBER":
+    case "ALREADY_INVITED":
+    case "NOT_ADMIN_USER":
       return "general";
     case "UNAUTHENTICATED":
       return "authentication";
     case "ACCESS_DENIED":
     case "USER_LOCKED":
+    case "USER_TEMPORARILY_LOCKED":
+    case "USER_LOCKED_CONTACT_ADMIN":
+      return "general";
+    case "RATE_LIMITED":
       return "general";
     case "NOT_FOUND":
     case "ROUTE_NOT_FOUND":
     case "PROJECT_NOT_FOUND":
+    case "UNKNOWN_USER":
+    case "INVITATION_NOT_FOUND":
       return "not_found";
     case "VALIDATION_FAILED":
       return "validation";
@@ -46,8 +78,17 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
   }
 };
 
+/** Locked users get 403 (spec section 8: 403 on token creation means a locked user). */
+const FORBIDDEN: readonly ErrorCode[] = [
+  "ACCESS_DENIED",
+  "USER_LOCKED",
+  "USER_TEMPORARILY_LOCKED",
+  "USER_LOCKED_CONTACT_ADMIN",
+];
+
 export const httpStatusFor = (code: ErrorCode): number => {
-  if (code === "ACCESS_DENIED" || code === "USER_LOCKED") return 403;
+  if (FORBIDDEN.includes(code)) return 403;
+  if (code === "RATE_LIMITED") return 429;
   switch (errorKind(code)) {
     case "general":
       return 400;
