@@ -5,4 +5,5 @@ export * from "./errors.ts";
 export * from "./kennitala.ts";
 export * from "./money.ts";
 export * from "./phone.ts";
+export * from "./policy/index.ts";
 export * from "./validation.ts";

@@ -6,31 +6,49 @@ export const STORAGE_KEYS = {
   menu: "kort.menu",
 } as const;
 
+/** Keys kept in sessionStorage: they belong to one tab's sign-in or sign-up in progress. */
+export const SESSION_STORAGE_KEYS = {
+  signin: "kort.signin",
+  signup: "kort.signup",
+} as const;
+
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+export type SessionStorageKey = (typeof SESSION_STORAGE_KEYS)[keyof typeof SESSION_STORAGE_KEYS];
 
-/** localStorage can be missing (private modes, tests) or throw on quota; reads and writes never throw. */
-const store = (): Storage | null => {
+type Area = "localStorage" | "sessionStorage";
+
+/** Web storage can be missing (private modes, tests) or throw on quota; reads and writes never throw. */
+const store = (area: Area): Storage | null => {
   try {
-    return typeof window === "undefined" ? null : window.localStorage;
+    return typeof window === "undefined" ? null : window[area];
   } catch {
     return null;
   }
 };
 
-export const readStored = (key: StorageKey): string | null => {
+const read = (area: Area, key: string): string | null => {
   try {
-    return store()?.getItem(key) ?? null;
+    return store(area)?.getItem(key) ?? null;
   } catch {
     return null;
   }
 };
 
-export const writeStored = (key: StorageKey, value: string | null): void => {
+const write = (area: Area, key: string, value: string | null): void => {
   try {
-    const s = store();
+    const s = store(area);
     if (value === null) s?.removeItem(key);
     else s?.setItem(key, value);
   } catch {
     // Storage full or blocked: the choice lasts for this page only.
   }
 };
+
+export const readStored = (key: StorageKey): string | null => read("localStorage", key);
+
+export const writeStored = (key: StorageKey, value: string | null): void => write("localStorage", key, value);
+
+export const readSessionStored = (key: SessionStorageKey): string | null => read("sessionStorage", key);
+
+export const writeSessionStored = (key: SessionStorageKey, value: string | null): void =>
+  write("sessionStorage", key, value);

@@ -9,12 +9,15 @@ export type ApiErrorCode = ErrorCode | ClientErrorCode;
 export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly status: number | null;
+  /** The server's `error.details`, e.g. `locked_until` of a temporary lock. */
+  readonly details: unknown;
 
-  constructor(code: ApiErrorCode, message: string, status: number | null = null) {
+  constructor(code: ApiErrorCode, message: string, status: number | null = null, details: unknown = undefined) {
     super(message);
     this.name = "ApiError";
     this.code = code;
     this.status = status;
+    this.details = details;
   }
 }
 
@@ -40,7 +43,7 @@ export const parseRestError = (status: number, body: unknown): ApiError => {
   const error = field(body, "error");
   const code = field(error, "code");
   const message = text(field(error, "message"), `HTTP ${status}`);
-  return new ApiError(isErrorCode(code) ? code : codeForStatus(status), message, status);
+  return new ApiError(isErrorCode(code) ? code : codeForStatus(status), message, status, field(error, "details"));
 };
 
 /** GraphQL errors carry the code in `errors[0].extensions.code`; null when the answer has no errors. */

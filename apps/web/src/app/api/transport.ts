@@ -1,0 +1,50 @@
+import { currentLanguage } from "../i18n/i18n.ts";
+import { localeOf } from "../i18n/language.ts";
+import { ApiError } from "./api-error.ts";
+import { buildHeaders, newIdempotencyKey } from "./headers.ts";
+
+export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+export type Credentials = { token: string | null; projectId: string | null; signal?: AbortSignal | undefined };
+
+/** An answer as it came: the status and the parsed body (JSON, else the text, else null). */
+export type Answer = { ok: boolean; status: number; data: unknown };
+
+const readBody = async (response: Response): Promise<unknown> => {
+  const body = await response.text();
+  if (body.length === 0) return null;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+};
+
+/**
+ * One HTTP round trip with the headers of spec 7. Rejects only when no answer came (NETWORK_ERROR) or the
+ * caller aborted; what the answer means is the caller's business.
+ */
+export const sendRequest = async (method: Method, url: string, body: unknown, credentials: Credentials) => {
+  const headers = buildHeaders({
+    method,
+    token: credentials.token,
+    projectId: credentials.projectId,
+    locale: localeOf(currentLanguage()),
+    hasBody: body !== undefined,
+    newKey: newIdempotencyKey,
+  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: credentials.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError("NETWORK_ERROR", error instanceof Error ? error.message : "Network error");
+  }
+  const answer: Answer = { ok: response.ok, status: response.status, data: await readBody(response) };
+  return answer;
+};
