@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { DEMO_INVITED_EMAIL, seedDemoInvite } from "./modules/invites/demo-invite.ts";
 import { loadConfig } from "./platform/config.ts";
 import { createDb } from "./platform/db/client.ts";
 import { migrateDatabase } from "./platform/db/migrate.ts";
@@ -30,7 +31,16 @@ const main = async (): Promise<void> => {
     await migrateDatabase(db);
     // Demo mode (anything but production) always has the demo company; seeding is idempotent.
     const seeded = config.demoMode;
-    if (seeded) await seedDemo(db);
+    if (seeded) {
+      await seedDemo(db);
+      // Links in the demo invitation are relative unless the public address is configured.
+      await seedDemoInvite(db, { baseUrl: config.publicUrl?.replace(/\/+$/, "") ?? "", now: new Date() });
+    }
+    if (!config.demoMode && !config.publicUrl) {
+      logger.warn(
+        "KORT_PUBLIC_URL is not set: sign-up e-mails cannot be sent until it is (links are never made from the Host header in production).",
+      );
+    }
 
     const app = await buildApp({ db, config, logger });
     cleanups.push(() => app.close());
@@ -45,6 +55,7 @@ const main = async (): Promise<void> => {
     if (seeded) {
       lines.push(`Demo sign-in (passcode ${DEMO_PASSCODE}):`);
       for (const user of Object.values(DEMO_USERS)) lines.push(`  ${user.email.padEnd(20)} ${user.role}`);
+      lines.push(`Sign-in codes and e-mails (and an invitation for ${DEMO_INVITED_EMAIL}): /dev/outbox`);
     }
     console.log(lines.join("\n"));
     logger.info({ port, startMs: ms, uptimeMs }, "server started");

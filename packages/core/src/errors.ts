@@ -31,6 +31,12 @@ export const ERROR_CODES = [
   "ALREADY_MEMBER",
   "ALREADY_INVITED",
   "NOT_ADMIN_USER",
+  // Teams (spec sections 5 and 8).
+  "TEAM_NAME_TAKEN",
+  "USER_NOT_IN_PROJECT",
+  // People (spec sections 6 and 8).
+  "LAST_PROJECT_OWNER",
+  "CANNOT_REMOVE_SELF",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -53,6 +59,8 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "ALREADY_MEMBER":
     case "ALREADY_INVITED":
     case "NOT_ADMIN_USER":
+    case "LAST_PROJECT_OWNER":
+    case "CANNOT_REMOVE_SELF":
       return "general";
     case "UNAUTHENTICATED":
       return "authentication";
@@ -70,6 +78,8 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "INVITATION_NOT_FOUND":
       return "not_found";
     case "VALIDATION_FAILED":
+    case "TEAM_NAME_TAKEN":
+    case "USER_NOT_IN_PROJECT":
       return "validation";
     case "INTERNAL":
       return "internal";

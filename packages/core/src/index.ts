@@ -4,6 +4,8 @@ export * from "./enums.ts";
 export * from "./errors.ts";
 export * from "./kennitala.ts";
 export * from "./money.ts";
+export * from "./people.ts";
 export * from "./phone.ts";
 export * from "./policy/index.ts";
+export * from "./teams.ts";
 export * from "./validation.ts";

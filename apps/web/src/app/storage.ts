@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   project: "kort.project",
   locale: "kort.locale",
   menu: "kort.menu",
+  /** Onboarding checklist progress (spec 2): set to "created" once the user creates a team. */
+  onboardingTeam: "kort.onboarding.team",
 } as const;
 
 /** Keys kept in sessionStorage: they belong to one tab's sign-in or sign-up in progress. */

@@ -1,6 +1,8 @@
 import type { RoleName } from "../enums.ts";
 import { PERMISSION_MATRIX, privilegesFor } from "./matrix.ts";
 import type {
+  PolicyAction,
+  PolicyActionOf,
   PolicyCondition,
   PolicyInput,
   PolicyObject,
@@ -42,11 +44,16 @@ const meets = (condition: PolicyCondition, user: PolicyUser, object: PolicyObjec
 
 const byBreadth = (a: Privilege, b: Privilege): number => SCOPE_ORDER.indexOf(a.scope) - SCOPE_ORDER.indexOf(b.scope);
 
-const evaluate = (input: PolicyInput): PolicyResult => {
-  if (!Object.hasOwn(PERMISSION_MATRIX, input.role)) throw new Error(`Unknown role: ${String(input.role)}`);
-  const matching = PERMISSION_MATRIX[input.role]
-    .filter((p) => p.resource === input.resource && (p.action === input.action || p.action === "manage"))
+/** The role's privileges on (resource, action) or (resource, "manage"), broadest first. */
+const matchingPrivileges = (role: RoleName, resource: PolicyResource, action: PolicyAction): Privilege[] => {
+  if (!Object.hasOwn(PERMISSION_MATRIX, role)) throw new Error(`Unknown role: ${String(role)}`);
+  return PERMISSION_MATRIX[role]
+    .filter((p) => p.resource === resource && (p.action === action || p.action === "manage"))
     .sort(byBreadth);
+};
+
+const evaluate = (input: PolicyInput): PolicyResult => {
+  const matching = matchingPrivileges(input.role, input.resource, input.action);
   const judged = matching.map((privilege) => {
     const needed = [...SCOPE_CONDITIONS[privilege.scope]];
     return { needed, missing: needed.filter((condition) => !meets(condition, input.user, input.object)) };
@@ -70,6 +77,10 @@ export const evaluatePolicy = <R extends PolicyResource>(input: PolicyInput<R>):
     return notAllowed();
   }
 };
+
+/** possibly_allowed without a user or object: whether a menu item or a button exists for the role at all. */
+export const isPossiblyAllowed = <R extends PolicyResource>(role: RoleName, resource: R, action: PolicyActionOf<R>) =>
+  Object.hasOwn(PERMISSION_MATRIX, role) && matchingPrivileges(role, resource, action).length > 0;
 
 /** A manage privilege on the resource: every action on it, and the management screens. */
 export const canManage = (role: RoleName, resource: PolicyResource): boolean =>

@@ -69,6 +69,12 @@ export const POLICY_RESOURCES = Object.keys(POLICY_ACTIONS) as PolicyResource[];
 export type PolicyActionOf<R extends PolicyResource> = (typeof POLICY_ACTIONS)[R][number] | "manage";
 export type PolicyAction = PolicyActionOf<PolicyResource>;
 
+export const isPolicyResource = (value: string): value is PolicyResource => Object.hasOwn(POLICY_ACTIONS, value);
+
+/** Whether a name from outside (a request, a route) is an action of the resource's vocabulary, or manage. */
+export const isPolicyAction = <R extends PolicyResource>(resource: R, value: string): value is PolicyActionOf<R> =>
+  value === "manage" || (POLICY_ACTIONS[resource] as readonly string[]).includes(value);
+
 /** project: any object of the caller's project; team: of one of the caller's teams; own: the caller's own. */
 export const POLICY_SCOPES = ["project", "team", "own"] as const;
 export type PolicyScope = (typeof POLICY_SCOPES)[number];

@@ -1,10 +1,36 @@
-import { ROLE_NAMES } from "@kort/core";
+import { POLICY_SCOPES, ROLE_NAMES } from "@kort/core";
 import { builder } from "../../platform/graphql/builder.ts";
 import { requireProject, requireUser } from "../../platform/http/context.ts";
-import type { ProjectDto, RoleDto } from "./projects.schemas.ts";
-import { getRoleInProject, listMyProjects } from "./projects.service.ts";
+import type { AvailableRolesDto, PrivilegeDto, ProjectDto, RoleDto } from "./projects.schemas.ts";
+import { getAvailableRoles, getRoleInProject, listMyProjects } from "./projects.service.ts";
 
 const RoleName = builder.enumType("RoleName", { values: ROLE_NAMES });
+
+const PrivilegeScope = builder.enumType("PrivilegeScope", {
+  description: "project: any object of the project; team: of the caller's teams; own: the caller's own.",
+  values: POLICY_SCOPES,
+});
+
+const Privilege = builder.objectRef<PrivilegeDto>("Privilege").implement({
+  description: "One entry of the permission matrix (spec section 6).",
+  fields: (t) => ({
+    access: t.exposeString("access", { description: "The action, e.g. create; manage grants every action." }),
+    resource: t.exposeString("resource"),
+    scope: t.expose("scope", { type: PrivilegeScope }),
+  }),
+});
+
+const NamedRole = builder.objectRef<{ name: RoleDto["name"] }>("NamedRole").implement({
+  fields: (t) => ({ name: t.expose("name", { type: RoleName }) }),
+});
+
+const AvailableRoles = builder.objectRef<AvailableRolesDto>("AvailableRoles").implement({
+  description: "The roles a member can hold, and those the caller may assign to others.",
+  fields: (t) => ({
+    user_roles: t.expose("user_roles", { type: [NamedRole] }),
+    get_available_roles: t.expose("get_available_roles", { type: [NamedRole] }),
+  }),
+});
 
 const Project = builder.objectRef<ProjectDto>("Project").implement({
   description: "A company using Kort.",
@@ -18,10 +44,11 @@ const Project = builder.objectRef<ProjectDto>("Project").implement({
 });
 
 const Role = builder.objectRef<RoleDto>("Role").implement({
-  description: "The caller's role in a project. Privileges come with the permission matrix.",
+  description: "The caller's role in a project, with its privileges from the permission matrix.",
   fields: (t) => ({
     name: t.expose("name", { type: RoleName }),
     project_id: t.exposeID("project_id"),
+    privileges: t.expose("privileges", { type: [Privilege] }),
   }),
 });
 
@@ -44,5 +71,14 @@ builder.queryField("current_role", (t) =>
       const ctx = requireProject(kort);
       return getRoleInProject(deps.db, ctx, ctx.membership.projectId);
     },
+  }),
+);
+
+builder.queryField("available_roles", (t) =>
+  t.field({
+    type: AvailableRoles,
+    description:
+      "The roles of the X-Project-Id project, and those the caller may assign (empty unless they manage roles).",
+    resolve: (_root, _args, { kort }) => getAvailableRoles(requireProject(kort)),
   }),
 );

@@ -1,9 +1,10 @@
+import { assignableRoles, MEMBER_ROLES, privilegesFor, type RoleName } from "@kort/core";
 import type { Db } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { ProjectContext, UserContext } from "../../platform/http/context.ts";
 import { isUuid } from "../../platform/http/headers.ts";
 import { findProjectOfUser, listProjectsOfUser, type ProjectRecord } from "./projects.repo.ts";
-import type { CurrentProjectDto, ProjectDto, RoleDto } from "./projects.schemas.ts";
+import type { AvailableRolesDto, CurrentProjectDto, PrivilegeDto, ProjectDto, RoleDto } from "./projects.schemas.ts";
 
 const toProjectDto = (project: ProjectRecord): ProjectDto => ({
   id: project.id,
@@ -13,7 +14,14 @@ const toProjectDto = (project: ProjectRecord): ProjectDto => ({
   enabled: project.enabled,
 });
 
-const toRoleDto = (project: ProjectRecord): RoleDto => ({ name: project.role, project_id: project.id });
+const privilegeDtos = (role: RoleName): PrivilegeDto[] =>
+  privilegesFor(role).map((p) => ({ access: p.action, resource: p.resource, scope: p.scope }));
+
+const toRoleDto = (project: ProjectRecord): RoleDto => ({
+  name: project.role,
+  project_id: project.id,
+  privileges: privilegeDtos(project.role),
+});
 
 export const listMyProjects = async (db: Db, ctx: UserContext): Promise<ProjectDto[]> =>
   (await listProjectsOfUser(db, ctx.user.id)).map(toProjectDto);
@@ -34,3 +42,12 @@ export const getRoleInProject = async (db: Db, ctx: UserContext, projectId: stri
   if (!project?.enabled) throw new AppError("PROJECT_NOT_FOUND", "The project was not found.");
   return toRoleDto(project);
 };
+
+/**
+ * The roles a project member can hold (user_roles) and those the caller may give (get_available_roles):
+ * all four for a role the matrix lets manage roles (user manage-role), none for the others.
+ */
+export const getAvailableRoles = (ctx: ProjectContext): AvailableRolesDto => ({
+  user_roles: MEMBER_ROLES.map((name) => ({ name })),
+  get_available_roles: assignableRoles(ctx.membership.role).map((name) => ({ name })),
+});

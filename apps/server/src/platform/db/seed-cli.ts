@@ -1,3 +1,4 @@
+import { seedDemoInvite } from "../../modules/invites/demo-invite.ts";
 import { loadConfig } from "../config.ts";
 import { createDb } from "./client.ts";
 import type { DbLog } from "./embedded-support.ts";
@@ -26,6 +27,7 @@ const { db, close } = createDb(database.url);
 try {
   await migrateDatabase(db);
   const { created } = await seedDemo(db);
+  await seedDemoInvite(db, { baseUrl: config.publicUrl?.replace(/\/+$/, "") ?? "", now: new Date() });
   console.log(created ? "Demo data created." : "Demo data was already there; nothing changed.");
   console.log(`Sign in with passcode ${DEMO_PASSCODE} as:`);
   for (const user of Object.values(DEMO_USERS)) console.log(`  ${user.email.padEnd(20)} ${user.role}`);

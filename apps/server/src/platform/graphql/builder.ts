@@ -39,3 +39,6 @@ builder.scalarType("JSON", {
 });
 
 builder.queryType({});
+
+/** Modules add their mutations with `builder.mutationField`; the type is declared once, here. */
+builder.mutationType({});

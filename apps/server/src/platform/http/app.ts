@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { registerGraphQL } from "../graphql/yoga.ts";
+import { createOutbox, type Outbox } from "../outbox/outbox.ts";
 import { registerErrorHandling } from "./error-handler.ts";
 import { withIdempotency } from "./idempotency.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -20,6 +21,10 @@ export type BuildAppOptions = {
   logger?: Logger;
   /** Defaults to apps/web/dist. */
   webDistDir?: string;
+  /** Defaults to the outbox table, plus SMTP when configured. */
+  outbox?: Outbox;
+  /** The clock of time-dependent rules; tests pass one they can move. */
+  now?: () => Date;
 };
 
 /** JSON bodies beyond this are refused with 400; file uploads get their own limit with multipart. */
@@ -35,7 +40,14 @@ const requestIdFor = (request: IncomingMessage): string => {
  * The whole HTTP server, without listening: main.ts listens, tests use `app.inject`. Routes:
  * /v1 (REST, OpenAPI at /v1/docs), /graphql (Yoga), /healthz, and the web app with SPA fallback.
  */
-export const buildApp = async ({ db, config, logger, webDistDir }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  db,
+  config,
+  logger,
+  webDistDir,
+  outbox,
+  now,
+}: BuildAppOptions): Promise<FastifyInstance> => {
   const log = logger ?? createLogger(config);
   const app = Fastify({
     loggerInstance: log,
@@ -44,7 +56,12 @@ export const buildApp = async ({ db, config, logger, webDistDir }: BuildAppOptio
     genReqId: requestIdFor,
     bodyLimit: BODY_LIMIT_BYTES,
   });
-  const deps: AppDeps = { db, config };
+  const deps: AppDeps = {
+    db,
+    config,
+    outbox: outbox ?? createOutbox(db, config),
+    now: now ?? (() => new Date()),
+  };
   // Bodies are JSON (and multipart for files, later). Fastify's default text/plain parser would hand
   // handlers a string that then fails validation as 422; refusing it makes a wrong content type a 400.
   app.removeContentTypeParser("text/plain");
@@ -58,6 +75,6 @@ export const buildApp = async ({ db, config, logger, webDistDir }: BuildAppOptio
   registerErrorHandling(app, spa);
   registerHealthz(app, deps);
   registerGraphQL(app, deps, log);
-  registerRoutes(app, apiRoutes(), withIdempotency(deps, runRoute(deps)));
+  registerRoutes(app, apiRoutes({ demoMode: config.demoMode }), withIdempotency(deps, runRoute(deps)));
   return app;
 };

@@ -1,6 +1,6 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { projectMembers, projects, tokens, users } from "../db/schema/index.ts";
+import { projectMembers, projects, teamMembers, teams, tokens, users } from "../db/schema/index.ts";
 import type { Membership, SessionUser } from "./context.ts";
 
 /** The user behind a token hash, when the token is approved and not yet expired at `now`. */
@@ -14,10 +14,21 @@ export const findSessionUser = async (db: Db, tokenHash: string, now: Date): Pro
   return row ?? null;
 };
 
-/** The user's role in an enabled project, or null: not a member, no such project, or the project is disabled. */
+/** The member's live (not deleted) teams in the project, as one array column of the membership row. */
+const teamIdsOfMember = sql<string[]>`array(
+  select ${teamMembers.teamId}::text from ${teamMembers}
+  join ${teams} on ${teams.id} = ${teamMembers.teamId} and ${teams.deletedAt} is null
+  where ${teamMembers.projectId} = ${projectMembers.projectId} and ${teamMembers.userId} = ${projectMembers.userId}
+  order by ${teamMembers.teamId}
+)`;
+
+/**
+ * The user's role in an enabled project, with their team ids there (the policy input), or null:
+ * not a member, no such project, or the project is disabled. One round trip per request.
+ */
 export const findMembership = async (db: Db, userId: string, projectId: string): Promise<Membership | null> => {
   const [row] = await db
-    .select({ projectId: projectMembers.projectId, role: projectMembers.role })
+    .select({ projectId: projectMembers.projectId, role: projectMembers.role, teamIds: teamIdsOfMember })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(and(eq(projectMembers.userId, userId), eq(projectMembers.projectId, projectId), eq(projects.enabled, true)))

@@ -3,11 +3,20 @@ import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { findMembership, findSessionUser } from "./context.repo.ts";
-import { bearerToken, hashToken, idempotencyKeyHeader, localeFrom, projectIdHeader } from "./headers.ts";
+import {
+  basicAuthToken,
+  bearerToken,
+  hashToken,
+  idempotencyKeyHeader,
+  localeFrom,
+  projectIdHeader,
+  requestOrigin,
+} from "./headers.ts";
 
 export type SessionUser = { id: string; fullName: string; email: string };
 
-export type Membership = { projectId: string; role: RoleName };
+/** teamIds: the caller's live teams in the project, loaded with the membership (policy input user.team_ids). */
+export type Membership = { projectId: string; role: RoleName; teamIds: readonly string[] };
 
 /** Who is calling, for which project, in which language: resolved once per request from the headers. */
 export type RequestContext = {
@@ -15,6 +24,15 @@ export type RequestContext = {
   locale: Locale;
   /** Set on POST and PATCH when the client sent one; replay is done by the REST layer. */
   idempotencyKey: string | undefined;
+  /**
+   * SHA-256 of the token the caller presented (Bearer; on DELETE /v1/tokens also Basic), whether or not it is
+   * valid now: renewal and sign-out work on tokens that are no longer a session.
+   */
+  tokenHash: string | undefined;
+  /** The client's address (the socket's, or the proxy's X-Forwarded-For when Fastify trusts the proxy). */
+  address: string;
+  /** `http(s)://host` from a well-formed Host header, for links in e-mails when no public URL is configured. */
+  origin: string | undefined;
   /** The caller, when the bearer token is approved and not expired. */
   user: SessionUser | null;
   /** The X-Project-Id header as sent (a valid UUID), whether or not the caller belongs to it. */
@@ -50,13 +68,18 @@ export const requireProject = (ctx: RequestContext): ProjectContext => {
 const resolved = new WeakMap<FastifyRequest, Promise<RequestContext>>();
 const settled = new WeakMap<FastifyRequest, RequestContext>();
 
+/** Sign-out is the one call that takes the token as Basic credentials (spec section 7). */
+const isSignOut = (request: FastifyRequest): boolean =>
+  request.method.toUpperCase() === "DELETE" && request.url.split("?", 1)[0] === "/v1/tokens";
+
 const resolve = async (db: Db, request: FastifyRequest): Promise<RequestContext> => {
   const { headers } = request;
   const requestedProjectId = projectIdHeader(headers);
   const method = request.method.toUpperCase();
   const idempotencyKey = method === "POST" || method === "PATCH" ? idempotencyKeyHeader(headers) : undefined;
-  const token = bearerToken(headers);
-  const user = token ? await findSessionUser(db, hashToken(token), new Date()) : null;
+  const token = bearerToken(headers) ?? (isSignOut(request) ? basicAuthToken(headers) : undefined);
+  const tokenHash = token ? hashToken(token) : undefined;
+  const user = tokenHash ? await findSessionUser(db, tokenHash, new Date()) : null;
   // The membership is looked up eagerly but only enforced by requireProject: calls that do not need a
   // project (the project list itself) must keep working when a stale X-Project-Id is sent.
   const membership = user && requestedProjectId ? await findMembership(db, user.id, requestedProjectId) : null;
@@ -64,6 +87,9 @@ const resolve = async (db: Db, request: FastifyRequest): Promise<RequestContext>
     requestId: request.id,
     locale: localeFrom(headers),
     idempotencyKey,
+    tokenHash,
+    address: request.ip,
+    origin: requestOrigin(headers, request.protocol),
     user,
     requestedProjectId,
     membership,

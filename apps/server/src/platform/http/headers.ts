@@ -19,6 +19,37 @@ export const bearerToken = (headers: HeaderBag): string | undefined => {
   return match?.[1];
 };
 
+/**
+ * The token of `Authorization: Basic base64(token:)`, the token as the user name (spec section 7: DELETE /tokens
+ * with basic auth). Only sign-out reads it: browsers replay cached Basic credentials on their own, so accepting
+ * it elsewhere would open the door to cross-site requests.
+ */
+export const basicAuthToken = (headers: HeaderBag): string | undefined => {
+  const value = single(headers, "authorization");
+  const match = value ? /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(value) : null;
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const user = decoded.split(":", 1)[0]?.trim();
+  return user && /^\S{1,512}$/.test(user) ? user : undefined;
+};
+
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const IPV6_HOST = /^\[[0-9a-f:.]+\]$/i;
+
+/**
+ * `http(s)://host[:port]` from the Host header, or undefined when the header is not a plain host name or
+ * address with an optional port: e-mail links never carry whatever a client wrote into Host.
+ */
+export const requestOrigin = (headers: HeaderBag, protocol: string): string | undefined => {
+  const host = single(headers, "host")?.trim();
+  if (!host || host.length > 260 || (protocol !== "http" && protocol !== "https")) return undefined;
+  const port = /:(\d{1,5})$/.exec(host);
+  const name = port ? host.slice(0, -port[0].length) : host;
+  if (port && Number(port[1]) > 65535) return undefined;
+  if (!HOST_NAME.test(name) && !IPV6_HOST.test(name)) return undefined;
+  return `${protocol}://${host.toLowerCase()}`;
+};
+
 /** Tokens are stored only as their SHA-256, so a leaked tokens table does not leak sessions. */
 export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex");
 

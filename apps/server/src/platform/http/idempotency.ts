@@ -25,7 +25,7 @@ const requestHash = (method: string, path: string, body: unknown): string =>
 export const withIdempotency =
   (deps: AppDeps, run: RouteRunner): RouteRunner =>
   async (route, request) => {
-    if (route.method !== "POST" && route.method !== "PATCH") return run(route, request);
+    if ((route.method !== "POST" && route.method !== "PATCH") || !route.replayable) return run(route, request);
     const ctx = await requestContext(deps.db, request);
     const key = ctx.idempotencyKey;
     if (!key || !ctx.user) return run(route, request);

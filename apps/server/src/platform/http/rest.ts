@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import type { Outbox } from "../outbox/outbox.ts";
 import {
   type ProjectContext,
   type RequestContext,
@@ -11,8 +12,11 @@ import {
   type UserContext,
 } from "./context.ts";
 
-/** What every handler may use besides its input. */
-export type AppDeps = { db: Db; config: Config };
+/**
+ * What every handler may use besides its input. `now` is the clock of rules that depend on time (code expiry,
+ * locks, sessions): tests move it instead of sleeping. `outbox` sends SMS and e-mail (platform/outbox).
+ */
+export type AppDeps = { db: Db; config: Config; outbox: Outbox; now: () => Date };
 
 /**
  * Who may call a route. Every route states it, and the wrapper enforces it before the handler
@@ -51,6 +55,11 @@ export type RouteSpec<
   /** A whitelist: fields the handler returns beyond it are dropped, so nothing leaks by accident. */
   response: R;
   status?: number;
+  /**
+   * False for answers that carry a secret (a bearer token): the idempotency layer must not store them, since
+   * tokens are kept only as hashes. Defaults to true.
+   */
+  replayable?: boolean;
   handler: (input: {
     ctx: ContextFor<A>;
     params: Out<P>;
@@ -68,6 +77,7 @@ export type RestRoute = {
   tag: string;
   access: Access;
   status: number;
+  replayable: boolean;
   schemas: { params?: Schema; query?: Schema; body?: Schema; response: Schema };
   run: (request: FastifyRequest, deps: AppDeps) => Promise<unknown>;
 };
@@ -103,6 +113,7 @@ export const defineRoute = <
   tag: spec.tag,
   access: spec.access,
   status: spec.status ?? 200,
+  replayable: spec.replayable ?? true,
   schemas: { params: spec.params, query: spec.query, body: spec.body, response: spec.response },
   run: async (request, deps) => {
     const ctx = narrow(await requestContext(deps.db, request), spec.access);

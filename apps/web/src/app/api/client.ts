@@ -1,84 +1,56 @@
-import { currentLanguage } from "../i18n/i18n.ts";
-import { localeOf } from "../i18n/language.ts";
-import { readAuth } from "../session/auth-token.ts";
 import { readSelectedProjectId } from "../session/selected-project.ts";
-import { ApiError, parseGraphqlErrors, parseRestError } from "./api-error.ts";
-import { buildHeaders, newIdempotencyKey } from "./headers.ts";
+import { type ApiErrorCode, parseGraphqlErrors, parseRestError } from "./api-error.ts";
+import { type Method, sendRequest } from "./transport.ts";
+import { type SessionLost, type SessionMode, withSession } from "./with-session.ts";
 
 export type CallOptions = {
   /** Send `X-Project-Id` (default). Calls that list the user's projects or identify the user leave it out. */
   withProject?: boolean;
-  /** On UNAUTHENTICATED, forget the token and go to sign-in (default). Sign-in calls themselves opt out. */
-  redirectOnUnauthenticated?: boolean;
+  /** How the call uses the session (see SessionMode); sign-in, sign-up and other public calls pass `none`. */
+  session?: SessionMode;
+  /** What a lost session does: back to sign-in (default), or sign out to `/` (fetching the current user). */
+  onSessionLost?: SessionLost;
   signal?: AbortSignal;
 };
 
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+const REST_RETRY: ReadonlySet<ApiErrorCode> = new Set(["UNAUTHENTICATED"]);
+/** docs/auth.md: a GraphQL ACCESS_DENIED or UNAUTHENTICATED triggers one renewal and a retry. */
+const GRAPHQL_RETRY: ReadonlySet<ApiErrorCode> = new Set(["UNAUTHENTICATED", "ACCESS_DENIED"]);
 
-let unauthenticatedHandler: () => void = () => {};
-
-/** The router registers what UNAUTHENTICATED does (clear the token, go to /auth?redirectTo=...). */
-export const setUnauthenticatedHandler = (handler: () => void): void => {
-  unauthenticatedHandler = handler;
-};
-
-const readBody = async (response: Response): Promise<unknown> => {
-  const body = await response.text();
-  if (body.length === 0) return null;
-  try {
-    return JSON.parse(body);
-  } catch {
-    return body;
-  }
-};
-
-const send = async (method: Method, path: string, body: unknown, options: CallOptions): Promise<Response> => {
-  const headers = buildHeaders({
-    method,
-    token: readAuth()?.token ?? null,
-    projectId: options.withProject === false ? null : readSelectedProjectId(),
-    locale: localeOf(currentLanguage()),
-    hasBody: body !== undefined,
-    newKey: newIdempotencyKey,
-  });
-  try {
-    return await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? null : JSON.stringify(body),
-      signal: options.signal ?? null,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError("NETWORK_ERROR", error instanceof Error ? error.message : "Network error");
-  }
-};
-
-const fail = (error: ApiError, options: CallOptions): never => {
-  if (error.code === "UNAUTHENTICATED" && options.redirectOnUnauthenticated !== false) unauthenticatedHandler();
-  throw error;
-};
+const projectOf = (options: CallOptions): string | null =>
+  options.withProject === false ? null : readSelectedProjectId();
 
 /**
  * A REST call under `/v1`. The answer's shape is trusted to match `T`: it comes from our own server, and
  * generated types replace these hand-written ones when the API settles.
  */
-export const rest = async <T>(method: Method, path: `/${string}`, body?: unknown, options: CallOptions = {}) => {
-  const response = await send(method, `/v1${path}`, body, options);
-  const data = await readBody(response);
-  if (!response.ok) return fail(parseRestError(response.status, data), options);
-  return data as T;
-};
+export const rest = <T>(method: Method, path: `/${string}`, body?: unknown, options: CallOptions = {}): Promise<T> =>
+  withSession(
+    async (token) => {
+      const credentials = { token, projectId: projectOf(options), signal: options.signal };
+      const answer = await sendRequest(method, `/v1${path}`, body, credentials);
+      if (!answer.ok) throw parseRestError(answer.status, answer.data);
+      return answer.data as T;
+    },
+    { mode: options.session ?? "session", onLost: options.onSessionLost ?? "redirect", retryOn: REST_RETRY },
+  );
 
 /** A GraphQL operation on `/graphql`; rejects with the first error's code. */
-export const graphql = async <T>(query: string, variables?: Record<string, unknown>, options: CallOptions = {}) => {
-  const response = await send("POST", "/graphql", { query, variables }, options);
-  const data = await readBody(response);
-  const payload = typeof data === "object" && data !== null ? (data as { data?: unknown; errors?: unknown }) : {};
-  const error = parseGraphqlErrors(payload.errors, response.status);
-  if (error) return fail(error, options);
-  if (!response.ok || payload.data === undefined || payload.data === null) {
-    return fail(parseRestError(response.status, data), options);
-  }
-  return payload.data as T;
-};
+export const graphql = <T>(query: string, variables?: Record<string, unknown>, options: CallOptions = {}): Promise<T> =>
+  withSession(
+    async (token) => {
+      const credentials = { token, projectId: projectOf(options), signal: options.signal };
+      const answer = await sendRequest("POST", "/graphql", { query, variables }, credentials);
+      const payload =
+        typeof answer.data === "object" && answer.data !== null
+          ? (answer.data as { data?: unknown; errors?: unknown })
+          : {};
+      const error = parseGraphqlErrors(payload.errors, answer.status);
+      if (error) throw error;
+      if (!answer.ok || payload.data === undefined || payload.data === null) {
+        throw parseRestError(answer.status, answer.data);
+      }
+      return payload.data as T;
+    },
+    { mode: options.session ?? "session", onLost: options.onSessionLost ?? "redirect", retryOn: GRAPHQL_RETRY },
+  );

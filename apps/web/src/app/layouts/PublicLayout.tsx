@@ -1,11 +1,17 @@
-import { Box, Center, Group, Paper, Text } from "@mantine/core";
+import { Box, Center, Group, Paper, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { LanguageSwitch } from "../i18n/LanguageSwitch.tsx";
 
+export type PublicLayoutProps = {
+  children?: ReactNode;
+  /** Under the card: in demo mode, the link to the outbox. */
+  footer?: ReactNode;
+};
+
 /** The frame of the auth and public pages: name, language switch and a card in the middle. */
-export function PublicLayout({ children }: { children?: ReactNode }) {
+export function PublicLayout({ children, footer }: PublicLayoutProps) {
   const { t } = useTranslation();
   return (
     <Box mih="100vh" bg="gray.0" data-testid="public-layout">
@@ -16,9 +22,12 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
         <LanguageSwitch size="xs" />
       </Group>
       <Center px="md" pb="xl" pt="xl">
-        <Paper withBorder shadow="sm" radius="lg" p="xl" w="100%" maw={460}>
-          {children ?? <Outlet />}
-        </Paper>
+        <Stack w="100%" maw={460} gap="md">
+          <Paper withBorder shadow="sm" radius="lg" p="xl">
+            {children ?? <Outlet />}
+          </Paper>
+          {footer}
+        </Stack>
       </Center>
       <Text ta="center" size="xs" c="dimmed" pb="md">
         {t("app.tagline")}

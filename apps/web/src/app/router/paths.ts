@@ -25,6 +25,7 @@ export const PATHS = {
   invoices: "/invoices",
   personalSettings: "/personal-settings",
   overview: "/overview",
+  devOutbox: "/dev/outbox",
   notFound: "/404",
   versionNotSupported: "/505",
 } as const;

@@ -1,6 +1,8 @@
 import { HOME_PATH, PATHS } from "./paths.ts";
 
-const isAuthPath = (pathname: string): boolean => pathname === PATHS.auth || pathname.startsWith(`${PATHS.auth}/`);
+/** `/auth` and every page under it. */
+export const isAuthPath = (pathname: string): boolean =>
+  pathname === PATHS.auth || pathname.startsWith(`${PATHS.auth}/`);
 
 /** `/auth?redirectTo=<path and query>`: where an unsigned visitor is sent, remembering where they were. */
 export const authRedirectPath = (pathname: string, search = ""): string => {

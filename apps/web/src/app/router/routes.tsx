@@ -10,6 +10,8 @@ import { SignupPhonePage } from "../../modules/auth/pages/SignupPhonePage.tsx";
 import { SignupPhoneVerifyPage } from "../../modules/auth/pages/SignupPhoneVerifyPage.tsx";
 import { SignupSecurityCodePage } from "../../modules/auth/pages/SignupSecurityCodePage.tsx";
 import { CardsPage } from "../../modules/cards/CardsPage.tsx";
+import { DemoOutboxLink } from "../../modules/dev-outbox/DemoOutboxLink.tsx";
+import { OutboxPage } from "../../modules/dev-outbox/OutboxPage.tsx";
 import { ExpensesPage } from "../../modules/expenses/ExpensesPage.tsx";
 import { InviteAcceptPage } from "../../modules/invites/InviteAcceptPage.tsx";
 import { InvoicesPage } from "../../modules/invoices/InvoicesPage.tsx";
@@ -52,7 +54,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <PublicLayout />,
+        element: <PublicLayout footer={<DemoOutboxLink />} />,
         children: [
           { path: "invites/accept", element: <InviteAcceptPage /> },
           { path: "onboarding/create", element: <OnboardingCreatePage /> },
@@ -81,6 +83,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      { path: "dev/outbox", element: <OutboxPage /> },
       { path: "404", element: <NotFoundPage /> },
       { path: "505", element: <VersionNotSupportedPage /> },
       { path: "*", element: <NotFoundPage /> },

@@ -1,3 +1,4 @@
+import type { RoleName } from "@kort/core";
 import type { Project } from "./selected-project.ts";
 
 /** Who is signed in (spec 3, User). */
@@ -39,3 +40,14 @@ export const PROJECTS_QUERY = /* GraphQL */ `
 `;
 
 export type ProjectsResult = { projects: Project[] };
+
+/** The caller's role in the selected project (sent as X-Project-Id). */
+export const CURRENT_ROLE_QUERY = /* GraphQL */ `
+  query CurrentRole {
+    current_role {
+      name
+    }
+  }
+`;
+
+export type CurrentRoleResult = { current_role: { name: RoleName } | null };

@@ -3,13 +3,16 @@ import { queryClient } from "../query-client.ts";
 import { clearAuth } from "./auth-token.ts";
 
 /**
- * Ends the session: tells the server (best effort; the headers are built before the token is cleared), forgets
- * the token and every cached answer. The caller navigates on.
+ * Ends the session: `DELETE /v1/tokens` with the token as it is (no renewal first), then forgets the token and
+ * every cached answer, whatever the server said: an unreachable server must not keep anyone signed in. The
+ * caller navigates to `/`.
  */
-export const signOut = (): void => {
-  rest("DELETE", "/tokens", undefined, { redirectOnUnauthenticated: false, withProject: false }).catch(() => {
-    // The token is forgotten locally either way; an unreachable server must not keep anyone signed in.
-  });
+export const signOut = async (): Promise<void> => {
+  try {
+    await rest("DELETE", "/tokens", undefined, { session: "token", withProject: false });
+  } catch {
+    // Already ended, expired or unreachable: forgetting it locally is what matters now.
+  }
   clearAuth();
   queryClient.clear();
 };

@@ -3,6 +3,7 @@ export type AuthStepId =
   | "email"
   | "signinPhoneVerify"
   | "signinSecurityCode"
+  | "signupEmail"
   | "signupFullName"
   | "signupNin"
   | "signupSecurityCode"
@@ -11,15 +12,19 @@ export type AuthStepId =
 
 export type AuthProgress = { current: number; total: number };
 
-/** Sign-in: the e-mail, then proving it is you (the SMS code on a new device, the passcode). */
+/** Sign-in: the e-mail, then proving it is you (the SMS code, then the passcode, share the second dot). */
 const SIGN_IN: Partial<Record<AuthStepId, number>> = { email: 1, signinPhoneVerify: 2, signinSecurityCode: 2 };
 
-/** Sign-up, once the e-mail is confirmed: name, kennitala, passcode, phone (with its code). */
+/**
+ * Sign-up: the e-mail (entered, then confirmed by the link), full name, kennitala, passcode, phone (the number,
+ * then its code, share the last dot).
+ */
 const SIGN_UP: Partial<Record<AuthStepId, number>> = {
-  signupFullName: 1,
-  signupNin: 2,
-  signupSecurityCode: 3,
-  signupPhone: 4,
+  signupEmail: 1,
+  signupFullName: 2,
+  signupNin: 3,
+  signupSecurityCode: 4,
+  signupPhone: 5,
   signupPhoneVerify: 5,
 };
 
@@ -27,8 +32,8 @@ export const SIGN_IN_STEPS = 2;
 export const SIGN_UP_STEPS = 5;
 
 /**
- * Spec 2: progress dots, 2 for sign-in and 5 for sign-up; when the onboarding stamps 4 steps the first one
- * (the full name, already known) is dropped.
+ * Spec 2: progress dots, 2 for sign-in and 5 for sign-up. An onboarding stamped with 4 steps (an invitation:
+ * its link came by e-mail, so the address is verified already) drops the first step, the e-mail.
  */
 export const authProgress = (step: AuthStepId, stampedSteps?: number): AuthProgress => {
   const signIn = SIGN_IN[step];

@@ -8,6 +8,7 @@ export const useVersion = () =>
   useQuery({
     queryKey: ["version"],
     queryFn: ({ signal }) =>
-      rest<VersionInfo>("GET", "/version", undefined, { withProject: false, redirectOnUnauthenticated: false, signal }),
+      rest<VersionInfo>("GET", "/version", undefined, { withProject: false, session: "none", signal }),
     retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
   });

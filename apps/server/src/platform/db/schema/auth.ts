@@ -1,7 +1,9 @@
-import { index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
 import { messageChannel, onboardingAttributeKind, onboardingStatus, tokenStatus, verificationStatus } from "./enums.ts";
 import { invites } from "./invites.ts";
+import { projects } from "./projects.ts";
 import { users } from "./users.ts";
 
 /**
@@ -56,11 +58,25 @@ export const onboardings = pgTable(
     email: text("email").notNull(),
     inviteId: uuid("invite_id").references(() => invites.id, { onDelete: "set null" }),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** A new company's name and kennitala (10 digits); null when the person was invited to an existing one. */
+    companyName: text("company_name"),
+    companyKennitala: text("company_kennitala"),
+    /** The project the completed sign-up created or joined. */
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    /** Progress dots the web app shows: 5, or 4 when the invitation link already proved the e-mail. */
+    steps: integer("steps").notNull().default(5),
+    termsAcceptedAt: timestamptz("terms_accepted_at"),
+    privacyAcceptedAt: timestamptz("privacy_accepted_at"),
     expiresAt: timestamptz("expires_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("onboardings_email_idx").on(t.email)],
+  (t) => [
+    index("onboardings_email_idx").on(t.email),
+    index("onboardings_invite_idx").on(t.inviteId),
+    check("onboardings_company_kennitala_digits", sql`${t.companyKennitala} ~ '^[0-9]{10}$'`),
+    check("onboardings_steps_known", sql`${t.steps} in (4, 5)`),
+  ],
 );
 
 export const onboardingAttributes = pgTable(
@@ -107,6 +123,23 @@ export const verifications = pgTable(
     index("verifications_user_idx").on(t.userId),
     index("verifications_token_idx").on(t.tokenId),
     index("verifications_onboarding_idx").on(t.onboardingId),
+  ],
+);
+
+/**
+ * Sliding-window rate limits (docs/auth.md): one row per counted request, keyed by what is limited
+ * (`identity:<e-mail>`, `address:<ip>`). Rows older than the longest window are deleted as new ones arrive.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    id: id(),
+    key: text("key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("rate_limit_hits_key_created_idx").on(t.key, t.createdAt.desc().nullsFirst()),
+    index("rate_limit_hits_created_idx").on(t.createdAt),
   ],
 );
 

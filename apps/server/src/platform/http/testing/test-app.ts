@@ -15,9 +15,16 @@ export type TestApp = {
 };
 
 /** The real app on this test file's own database, with logs captured in memory instead of printed. */
-export const createTestApp = async (
-  options: { webDistDir?: string; beforeReady?: (app: FastifyInstance) => void } = {},
-): Promise<TestApp> => {
+export type TestAppOptions = {
+  webDistDir?: string;
+  beforeReady?: (app: FastifyInstance) => void;
+  /** Extra environment for loadConfig, e.g. `{ KORT_ENV: "production" }` or `{ KORT_PUBLIC_URL: ... }`. */
+  env?: Record<string, string>;
+  /** The clock of time-dependent rules (see testing/clock.ts). */
+  now?: () => Date;
+};
+
+export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
   const database = await createTestDatabase();
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
@@ -28,13 +35,14 @@ export const createTestApp = async (
       done();
     },
   });
-  const config = loadConfig({ KORT_ENV: "test", LOG_LEVEL: "info" });
+  const config = loadConfig({ KORT_ENV: "test", LOG_LEVEL: "info", ...options.env });
   const logger = createLogger({ logLevel: "info" }, sink);
   const app = await buildApp({
     db: database.db,
     config,
     logger,
     webDistDir: options.webDistDir ?? "/nonexistent/kort-web-dist",
+    now: options.now,
   });
   options.beforeReady?.(app);
   await app.ready();

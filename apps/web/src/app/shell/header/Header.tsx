@@ -3,6 +3,7 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
+import { usePageSubtitle } from "./page-subtitle.ts";
 import { backTarget, routeTitle } from "./route-title.ts";
 
 /** React Router numbers its history entries; index 0 is where this tab entered the app. */
@@ -17,7 +18,9 @@ export function Header() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { titleKey, subtitle, withBack } = routeTitle(pathname);
+  const route = routeTitle(pathname);
+  const { titleKey, withBack } = route;
+  const subtitle = usePageSubtitle() ?? route.subtitle;
   const title = titleKey ? t(titleKey) : t("app.name");
   useDocumentTitle(titleKey ? `${title} · ${t("app.name")}` : t("app.name"));
 

@@ -17,6 +17,14 @@ describe("routeTitle", () => {
     expect(routeTitle("/teams").withBack).toBe(false);
   });
 
+  it("leaves record ids out of the sub-title: the page names the record", () => {
+    expect(routeTitle("/teams/0b3c6f1e-9a4d-4c2b-8e7f-1a2b3c4d5e6f")).toEqual({
+      titleKey: "pages.teams.title",
+      subtitle: null,
+      withBack: true,
+    });
+  });
+
   it("has no title for unknown paths and survives bad escapes", () => {
     expect(routeTitle("/nowhere").titleKey).toBeNull();
     expect(routeTitle("/teams/%E0").subtitle).toBe("%E0");

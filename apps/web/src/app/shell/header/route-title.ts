@@ -29,11 +29,15 @@ const decode = (segment: string): string => {
   }
 };
 
+/** Record ids mean nothing to a reader; the page names the record itself (page-subtitle.ts). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const routeTitle = (pathname: string): RouteTitle => {
   const [first = "", ...rest] = pathname.split("/").filter((segment) => segment.length > 0);
+  const named = rest.map(decode).filter((segment) => !UUID.test(segment));
   return {
     titleKey: TITLE_KEYS[first] ?? null,
-    subtitle: rest.length > 0 ? rest.map(decode).join(" / ") : null,
+    subtitle: named.length > 0 ? named.join(" / ") : null,
     withBack: first === "teams" && rest.length > 0,
   };
 };

@@ -1,23 +1,18 @@
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import { IconLogout, IconSettings } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import { LanguageSwitch } from "../../i18n/LanguageSwitch.tsx";
 import { PATHS } from "../../router/paths.ts";
 import type { Me } from "../../session/session.graphql.ts";
-import { signOut } from "../../session/sign-out.ts";
+import { useSignOut } from "../../session/useSignOut.ts";
 import { initialOf } from "./initial.ts";
 
 /** Spec 2: avatar, full name and e-mail; personal settings, language and sign out. */
 export function UserMenu({ me, collapsed }: { me: Me; collapsed: boolean }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const { signOut } = useSignOut();
   const image = me.image?.thumbnail_url ?? me.image?.url ?? null;
-
-  const handleSignOut = () => {
-    signOut();
-    navigate(PATHS.root, { replace: true });
-  };
 
   return (
     <Menu position={collapsed ? "right-end" : "top-start"} width={280} shadow="md" withinPortal>
@@ -74,7 +69,7 @@ export function UserMenu({ me, collapsed }: { me: Me; collapsed: boolean }) {
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} />}
-          onClick={handleSignOut}
+          onClick={signOut}
           data-testid="user-menu-sign-out"
         >
           {t("user.signOut")}

@@ -6,22 +6,28 @@ import { type AuthStepId, authProgress } from "../auth-progress.ts";
 
 export type AuthStepProps = {
   step: AuthStepId;
+  /** The step count the onboarding was stamped with (4 for an invitation); sign-in ignores it. */
+  stampedSteps?: number | undefined;
   title: string;
-  intro: string;
+  intro: ReactNode;
   onSubmit: () => void;
   submitting?: boolean;
-  /** Shown under the fields: a server error, or the notice that the step is not connected yet. */
+  submitLabel?: string;
+  /** Shown under the fields: the server's error for the last try. */
   notice?: ReactNode;
+  /** Under the button: start over, send a new code... */
+  footer?: ReactNode;
   children: ReactNode;
 };
 
 /** One auth screen: progress dots, title, intro, the step's fields and the continue button. */
-export function AuthStep({ step, title, intro, onSubmit, submitting = false, notice, children }: AuthStepProps) {
+export function AuthStep(props: AuthStepProps) {
   const { t } = useTranslation();
-  const progress = authProgress(step);
+  const { step, stampedSteps, title, intro, onSubmit, submitting = false, notice, footer, children } = props;
+  const progress = authProgress(step, stampedSteps);
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSubmit();
+    if (!submitting) onSubmit();
   };
   return (
     <form onSubmit={handleSubmit} noValidate data-testid={`auth-step-${step}`}>
@@ -40,8 +46,9 @@ export function AuthStep({ step, title, intro, onSubmit, submitting = false, not
         {children}
         {notice}
         <Button type="submit" size="md" fullWidth loading={submitting} data-testid="auth-submit">
-          {t("auth.submit")}
+          {props.submitLabel ?? t("auth.submit")}
         </Button>
+        {footer}
       </Stack>
     </form>
   );

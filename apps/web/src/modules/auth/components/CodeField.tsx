@@ -9,10 +9,13 @@ export type CodeFieldProps = {
   error?: string | null;
   /** Passcodes are hidden as typed; one-time codes are not. */
   secret?: boolean;
+  testId?: string;
+  autoFocus?: boolean;
 };
 
 /** A row of digit boxes for a verification code or a passcode. */
-export function CodeField({ label, length, value, onChange, error, secret = false }: CodeFieldProps) {
+export function CodeField(props: CodeFieldProps) {
+  const { label, length, value, onChange, error, secret = false, testId = "code-field", autoFocus = true } = props;
   const id = useId();
   return (
     <Input.Wrapper label={label} error={error} labelProps={{ id }}>
@@ -27,8 +30,10 @@ export function CodeField({ label, length, value, onChange, error, secret = fals
         error={Boolean(error)}
         size="lg"
         aria-labelledby={id}
-        data-testid="code-field"
+        ariaLabel={label}
+        data-testid={testId}
         inputMode="numeric"
+        autoFocus={autoFocus}
       />
     </Input.Wrapper>
   );

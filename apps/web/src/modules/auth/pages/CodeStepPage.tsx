@@ -1,20 +1,25 @@
 import type { ValidationMessage } from "@kort/core";
 import { PASSCODE_LENGTH, passcodeSchema, VERIFICATION_CODE_LENGTH, verificationCodeSchema } from "@kort/core";
-import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ApiErrorAlert } from "../../../app/errors/ApiErrorAlert.tsx";
 import type { AuthStepId } from "../auth-progress.ts";
 import { AuthStep } from "../components/AuthStep.tsx";
 import { CodeField } from "../components/CodeField.tsx";
-import { usePendingStep } from "../components/usePendingStep.tsx";
 import { validationMessage } from "../validation-message.ts";
 
 export type CodeStepPageProps = {
   step: AuthStepId;
+  stampedSteps?: number | undefined;
   /** A 6-digit one-time code sent by SMS, or the 4-digit passcode. */
   kind: "verification" | "passcode";
   title: string;
-  intro: string;
+  intro: ReactNode;
   label: string;
+  /** Sends the code and moves on; rejects with the server's error, which the page shows. */
+  submit: (code: string) => Promise<void>;
+  footer?: ReactNode;
 };
 
 const RULES = {
@@ -23,26 +28,38 @@ const RULES = {
 } as const;
 
 /** The steps that ask for a code: the SMS verification code or the passcode, in sign-in and sign-up alike. */
-export function CodeStepPage({ step, kind, title, intro, label }: CodeStepPageProps) {
+export function CodeStepPage({ step, stampedSteps, kind, title, intro, label, submit, footer }: CodeStepPageProps) {
   const { t } = useTranslation();
   const rule = RULES[kind];
   const [code, setCode] = useState("");
-  const [error, setError] = useState<ValidationMessage | null>(null);
-  const { submit, notice } = usePendingStep(() => {
+  const [invalid, setInvalid] = useState<ValidationMessage | null>(null);
+  // After a refusal the next try starts from empty boxes; a code is quicker to type again than to correct.
+  const send = useMutation({ mutationFn: submit, onError: () => setCode("") });
+
+  const onSubmit = () => {
     const problem = validationMessage(rule.schema, code);
-    setError(problem);
-    return problem === null;
-  });
+    setInvalid(problem);
+    if (!problem) send.mutate(code.trim());
+  };
 
   return (
-    <AuthStep step={step} title={title} intro={intro} onSubmit={submit} notice={notice}>
+    <AuthStep
+      step={step}
+      stampedSteps={stampedSteps}
+      title={title}
+      intro={intro}
+      onSubmit={onSubmit}
+      submitting={send.isPending}
+      notice={send.isError && <ApiErrorAlert error={send.error} testId="auth-error" />}
+      footer={footer}
+    >
       <CodeField
         label={label}
         length={rule.length}
         secret={rule.secret}
         value={code}
         onChange={setCode}
-        error={error && t(error)}
+        error={invalid && t(invalid)}
       />
     </AuthStep>
   );

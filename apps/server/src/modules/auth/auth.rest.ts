@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { defineRoute } from "../../platform/http/rest.ts";
+import {
+  approvedTokenSchema,
+  createTokenBodySchema,
+  idParamsSchema,
+  pendingTokenSchema,
+  sessionStatusSchema,
+  tokenSecretBodySchema,
+  verificationDataBodySchema,
+  verificationResultSchema,
+} from "./auth.schemas.ts";
+import { renewSession, signOut, verifySession } from "./sessions.service.ts";
+import { approveWithPasscode, startSignIn } from "./sign-in.service.ts";
+import { submitCode } from "./verifications.service.ts";
+
+/**
+ * Sign-in and sessions (docs/auth.md). These are "public": the caller has no session yet, or presents one
+ * that may have expired (renewal, sign-out); each service checks what it needs.
+ */
+export const authRoutes = [
+  defineRoute({
+    method: "POST",
+    path: "/v1/tokens",
+    summary: "Sign-in step 1: a token in status created, and a 6-digit code by SMS to the user's phone",
+    tag: "auth",
+    access: "public",
+    status: 201,
+    body: createTokenBodySchema,
+    response: pendingTokenSchema,
+    handler: ({ ctx, body, deps }) => startSignIn(deps, ctx, body),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/verifications/:id/data",
+    summary: "Check a verification code (SMS code of sign-in or sign-up, or the code of an e-mail link)",
+    tag: "auth",
+    access: "public",
+    params: idParamsSchema,
+    body: verificationDataBodySchema,
+    response: verificationResultSchema,
+    handler: ({ ctx, params, body, deps }) => submitCode(deps, ctx, params.id, body.code),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/tokens/:id/secret",
+    summary: "Sign-in step 3: the 4-digit passcode approves the token and answers the bearer token",
+    tag: "auth",
+    access: "public",
+    params: idParamsSchema,
+    body: tokenSecretBodySchema,
+    response: approvedTokenSchema,
+    replayable: false,
+    handler: ({ ctx, params, body, deps }) => approveWithPasscode(deps, ctx, params.id, body.pin),
+  }),
+  defineRoute({
+    method: "DELETE",
+    path: "/v1/tokens",
+    summary: "Sign out: the presented token (Bearer, or Basic with the token as user name) stops working",
+    tag: "auth",
+    access: "public",
+    status: 204,
+    response: z.undefined(),
+    handler: async ({ ctx, deps }) => {
+      await signOut(deps, ctx);
+      return undefined;
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/sessions",
+    summary: "Renew a session: a new token for a renewable one, which is retired",
+    tag: "auth",
+    access: "public",
+    response: approvedTokenSchema,
+    replayable: false,
+    handler: ({ ctx, deps }) => renewSession(deps, ctx),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/sessions/verify",
+    summary: "Whether the presented token is a session that works now or can be renewed",
+    tag: "auth",
+    access: "public",
+    response: sessionStatusSchema,
+    handler: ({ ctx, deps }) => verifySession(deps, ctx),
+  }),
+];

@@ -1,0 +1,57 @@
+import { emailSchema, passcodeSchema, verificationCodeSchema } from "@kort/core";
+import { z } from "zod";
+
+/** Bodies and answers of the sign-in calls (docs/auth.md). Answers are whitelists: nothing else leaves. */
+
+export const idParamsSchema = z.object({ id: z.uuid() }).strict();
+
+/** POST /v1/tokens. Spec section 7 also names `secret`; the e-mail authenticator has none, so it is refused. */
+export const createTokenBodySchema = z
+  .object({
+    authenticator: z.literal("email"),
+    identity: z.object({ type: z.literal("email"), value: emailSchema }).strict(),
+    device: z
+      .object({
+        make: z.string().trim().min(1).max(100),
+        id: z.string().trim().min(1).max(200).optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export type CreateTokenInput = z.output<typeof createTokenBodySchema>;
+
+export const pendingTokenSchema = z.object({
+  id: z.uuid(),
+  status: z.literal("created"),
+  expires_at: z.date(),
+  verification_id: z.uuid(),
+  /** The last three digits of the phone the code went to. */
+  phone_hint: z.string(),
+});
+
+export type PendingToken = z.output<typeof pendingTokenSchema>;
+
+export const verificationDataBodySchema = z.object({ code: verificationCodeSchema }).strict();
+
+export const verificationResultSchema = z.object({ id: z.uuid(), status: z.literal("verified") });
+
+export const tokenSecretBodySchema = z.object({ pin: passcodeSchema }).strict();
+
+export const approvedTokenSchema = z.object({
+  id: z.uuid(),
+  token: z.string(),
+  status: z.literal("approved"),
+  expires_at: z.date(),
+});
+
+export const sessionStatusSchema = z.object({
+  id: z.uuid(),
+  user_id: z.uuid(),
+  status: z.literal("approved"),
+  expires_at: z.date(),
+  /** False when the token has expired but can still be renewed. */
+  active: z.boolean(),
+  renewable_until: z.date(),
+});

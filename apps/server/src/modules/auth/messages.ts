@@ -1,0 +1,51 @@
+import type { Locale } from "@kort/core";
+import type { Outbox } from "../../platform/outbox/outbox.ts";
+
+/**
+ * The texts of the SMS and e-mails of sign-in and sign-up, in the caller's language (Accept-Language,
+ * Icelandic by default). Kept plain: SMS has no room, and the e-mails must read well as text.
+ */
+
+const smsCode: Record<Locale, (code: string) => string> = {
+  "is-IS": (code) => `Kort: staðfestingarkóðinn þinn er ${code}`,
+  "en-US": (code) => `Kort: your verification code is ${code}`,
+};
+
+export const sendSmsCode = (outbox: Outbox, locale: Locale, phone: string, code: string): Promise<void> =>
+  outbox.sendSms(phone, smsCode[locale](code));
+
+const emailLink: Record<Locale, { subject: string; body: (link: string) => string }> = {
+  "is-IS": {
+    subject: "Staðfestu netfangið þitt hjá Kort",
+    body: (link) =>
+      [
+        "Góðan dag,",
+        "",
+        "smelltu á tengilinn til að staðfesta netfangið þitt og halda áfram nýskráningu hjá Kort:",
+        link,
+        "",
+        "Tengillinn gildir í eina klukkustund. Ef þú baðst ekki um þetta geturðu hunsað póstinn.",
+        "",
+        "Kort",
+      ].join("\n"),
+  },
+  "en-US": {
+    subject: "Confirm your e-mail address for Kort",
+    body: (link) =>
+      [
+        "Hello,",
+        "",
+        "follow the link to confirm your e-mail address and continue signing up for Kort:",
+        link,
+        "",
+        "The link is valid for one hour. If you did not ask for this, you can ignore this e-mail.",
+        "",
+        "Kort",
+      ].join("\n"),
+  },
+};
+
+export const sendEmailLink = (outbox: Outbox, locale: Locale, email: string, link: string): Promise<void> => {
+  const text = emailLink[locale];
+  return outbox.sendEmail(email, text.subject, text.body(link));
+};

@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../platform/db/client.ts";
+import { projects, teams } from "../../platform/db/schema/index.ts";
+import { DEMO_PROJECTS } from "../../platform/db/seed-data.ts";
+import { createTableOutbox } from "../../platform/outbox/outbox.ts";
+import { sendInvitationEmail } from "./invites.messages.ts";
+import { findPendingInviteInProject, findUserIdByEmail } from "./invites.repo.ts";
+import { createInvite, invitationLink } from "./invites.service.ts";
+
+export const DEMO_INVITED_EMAIL = "invited@demo.is";
+
+/**
+ * Demo mode: keeps one open invitation to Demo ehf. (role user, team Sala) for invited@demo.is, so a person
+ * trying the demo can sign up as an invited employee. Its e-mail is written to the outbox table only (never
+ * over SMTP: the address is made up). Nothing happens once invited@demo.is has signed up, or while an
+ * invitation is open; so each start after the week runs out makes a fresh one.
+ */
+export const seedDemoInvite = async (db: Db, options: { baseUrl: string; now: Date }): Promise<boolean> => {
+  const demo = DEMO_PROJECTS[0];
+  if (!demo) return false;
+  const [project] = await db
+    .select({ id: projects.id, title: projects.title })
+    .from(projects)
+    .where(eq(projects.kennitala, demo.kennitala))
+    .limit(1);
+  if (!project) return false;
+  if (await findUserIdByEmail(db, DEMO_INVITED_EMAIL)) return false;
+  if (await findPendingInviteInProject(db, project.id, DEMO_INVITED_EMAIL, options.now)) return false;
+  const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.projectId, project.id)).limit(1);
+  const invite = await createInvite(
+    db,
+    { projectId: project.id, email: DEMO_INVITED_EMAIL, role: "user", teamId: team?.id ?? null },
+    options.now,
+  );
+  await sendInvitationEmail(createTableOutbox(db), "is-IS", {
+    to: invite.email,
+    link: invitationLink(options.baseUrl, invite),
+    projectTitle: project.title,
+    inviterName: null,
+    expiresAt: invite.expiresAt,
+  });
+  return true;
+};

@@ -1,0 +1,72 @@
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Executor, Tx } from "../../platform/db/client.ts";
+import { type InviteRow, invites, projects, teams, users } from "../../platform/db/schema/index.ts";
+
+export type NewInvite = Omit<InviteRow, "id" | "acceptedAt" | "acceptedBy" | "revokedAt">;
+
+export const insertInvite = async (db: Executor, values: NewInvite): Promise<InviteRow> => {
+  const [row] = await db.insert(invites).values(values).returning();
+  if (!row) throw new Error("invite insert returned nothing");
+  return row;
+};
+
+export type InviteDetails = InviteRow & { projectTitle: string; teamName: string | null; inviterName: string | null };
+
+const inviter = alias(users, "inviter");
+
+/** An invitation with the names the acceptance page shows. */
+export const findInviteDetails = async (db: Executor, id: string): Promise<InviteDetails | null> => {
+  const [row] = await db
+    .select({ invite: invites, projectTitle: projects.title, teamName: teams.name, inviterName: inviter.fullName })
+    .from(invites)
+    .innerJoin(projects, eq(projects.id, invites.projectId))
+    .leftJoin(teams, eq(teams.id, invites.teamId))
+    .leftJoin(inviter, eq(inviter.id, invites.invitedBy))
+    .where(eq(invites.id, id))
+    .limit(1);
+  return row
+    ? { ...row.invite, projectTitle: row.projectTitle, teamName: row.teamName, inviterName: row.inviterName }
+    : null;
+};
+
+export const lockInvite = async (tx: Tx, id: string): Promise<InviteRow | null> => {
+  const [row] = await tx.select().from(invites).where(eq(invites.id, id)).for("update").limit(1);
+  return row ?? null;
+};
+
+const pending = (now: Date) => and(isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, now));
+
+/** The newest invitation still open for this e-mail in any project; expired ones are ignored. */
+export const findNewestPendingInvite = async (db: Executor, email: string, now: Date): Promise<InviteRow | null> => {
+  const [row] = await db
+    .select()
+    .from(invites)
+    .where(and(eq(invites.email, email), pending(now)))
+    .orderBy(desc(invites.createdAt))
+    .limit(1);
+  return row ?? null;
+};
+
+export const findPendingInviteInProject = async (
+  db: Executor,
+  projectId: string,
+  email: string,
+  now: Date,
+): Promise<InviteRow | null> => {
+  const [row] = await db
+    .select()
+    .from(invites)
+    .where(and(eq(invites.projectId, projectId), eq(invites.email, email), pending(now)))
+    .limit(1);
+  return row ?? null;
+};
+
+export const markInviteAccepted = async (db: Executor, id: string, userId: string, now: Date): Promise<void> => {
+  await db.update(invites).set({ acceptedAt: now, acceptedBy: userId }).where(eq(invites.id, id));
+};
+
+export const findUserIdByEmail = async (db: Executor, email: string): Promise<string | null> => {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row?.id ?? null;
+};

@@ -1,0 +1,71 @@
+import { randomInt } from "node:crypto";
+import { formatKennitala, kennitalaCheckDigit } from "@kort/core";
+import { expect } from "vitest";
+import type { Db } from "../../../platform/db/client.ts";
+import { codeIn, latestMessage, type Send } from "../../auth/testing/auth-fixtures.ts";
+
+/** A valid kennitala written with the dash; companies add 40 to the day. Unlikely to repeat in a run. */
+export const randomKennitala = (kind: "person" | "company"): string => {
+  for (;;) {
+    const day = randomInt(1, 29) + (kind === "company" ? 40 : 0);
+    const firstEight = `${String(day).padStart(2, "0")}${String(randomInt(1, 13)).padStart(2, "0")}${String(randomInt(0, 100)).padStart(2, "0")}${randomInt(20, 100)}`;
+    const check = kennitalaCheckDigit(firstEight);
+    if (check !== null) return formatKennitala(`${firstEight}${check}9`);
+  }
+};
+
+/** The query of the first link in a message body. */
+export const linkIn = (body: string): URL => {
+  const match = /https?:\/\/\S+/.exec(body);
+  if (!match) throw new Error(`No link in: ${body}`);
+  return new URL(match[0]);
+};
+
+const post = async (send: Send, url: string, payload: unknown, status = 200) => {
+  const response = await send({ method: "POST", url, payload: payload as Record<string, unknown> });
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(status);
+  return response;
+};
+
+/** Follows the e-mail link of a sign-up as /emailConfirm does: check the code, then attach the verification. */
+export const confirmEmail = async (send: Send, db: Db, email: string) => {
+  const link = linkIn((await latestMessage(db, email)).body);
+  const onboardingId = link.searchParams.get("onboarding_id") ?? "";
+  const verificationId = link.searchParams.get("verification_id") ?? "";
+  await post(send, `/v1/verifications/${verificationId}/data`, { code: link.searchParams.get("code") });
+  await post(send, `/v1/onboarding/${onboardingId}/verifications`, { verification_id: verificationId });
+  return { link, onboardingId };
+};
+
+export const setAttributes = (send: Send, id: string, payload: Record<string, unknown>) =>
+  send({ method: "POST", url: `/v1/onboarding/${id}/attributes`, payload });
+
+/** Sets the phone, reads the SMS code from the outbox, checks it and attaches it to the sign-up. */
+export const verifyPhone = async (send: Send, db: Db, id: string, phone: string) => {
+  const set = await post(send, `/v1/onboarding/${id}/attributes`, { attributes: [{ kind: "phone", value: phone }] });
+  const verificationId = set.json<{ verification_id: string }>().verification_id;
+  const stored = set.json<{ attributes: { phone: string } }>().attributes.phone;
+  const code = codeIn((await latestMessage(db, stored)).body);
+  await post(send, `/v1/verifications/${verificationId}/data`, { code });
+  await post(send, `/v1/onboarding/${id}/verifications`, { verification_id: verificationId });
+  return { phone: stored };
+};
+
+/** The steps after the e-mail: name with consent, kennitala, passcode, phone. */
+export const fillIn = async (send: Send, db: Db, id: string, phone: string, pin = "1234") => {
+  await post(send, `/v1/onboarding/${id}/attributes`, {
+    attributes: [{ kind: "full_name", value: "Helga Nýliðadóttir" }],
+    terms_accepted: true,
+    privacy_accepted: true,
+  });
+  await post(send, `/v1/onboarding/${id}/attributes`, {
+    attributes: [{ kind: "national_id", value: randomKennitala("person") }],
+  });
+  await post(send, `/v1/onboarding/${id}/attributes`, { attributes: [{ kind: "app_pin", value: pin }] });
+  return verifyPhone(send, db, id, phone);
+};
+
+export type Completed = { status: string; token: string; expires_at: string; project_id: string };
+
+export const complete = async (send: Send, id: string) =>
+  (await post(send, `/v1/onboarding/${id}/complete`, undefined)).json<Completed>();

@@ -1,0 +1,29 @@
+import type { Executor } from "../db/client.ts";
+import { auditLog } from "../db/schema/index.ts";
+
+export type AuditEntry = {
+  /** `auth.sign_in.succeeded`, `auth.user.locked`, `invite.accepted`... */
+  action: string;
+  objectType: string;
+  objectId?: string | null;
+  projectId?: string | null;
+  actorUserId?: string | null;
+  data?: Record<string, unknown>;
+  requestId?: string;
+  /** The service clock, so time-based rules that read the log (three locks in 24 hours) agree with it. */
+  at: Date;
+};
+
+/** Appends one row to audit_log, in the caller's transaction when given one. Rows are never changed. */
+export const writeAudit = async (db: Executor, entry: AuditEntry): Promise<void> => {
+  await db.insert(auditLog).values({
+    action: entry.action,
+    objectType: entry.objectType,
+    objectId: entry.objectId ?? null,
+    projectId: entry.projectId ?? null,
+    actorUserId: entry.actorUserId ?? null,
+    data: entry.data ?? {},
+    requestId: entry.requestId ?? null,
+    createdAt: entry.at,
+  });
+};

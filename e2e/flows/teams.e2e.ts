@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import type { Page } from "playwright-core";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { type BrowserSession, openBrowser } from "../support/browser.ts";
+import { signInAs } from "../support/session.ts";
+
+/** Runs one query on the run's database (the demo company's ids, and teams a flow needs to exist). */
+const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> => {
+  const client = new pg.Client({ connectionString: inject("databaseUrl") });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+};
+
+/** The demo company "Demo ehf." (the owner belongs to two; the flows work in this one). */
+const demoProjectId = async (): Promise<string> => {
+  const [row] = await query<{ id: string }>("select id from projects where kennitala = '4701191010'");
+  if (!row) throw new Error("The demo company is missing");
+  return row.id;
+};
+
+const openTeams = async (page: Page, email: string, projectId: string) => {
+  await signInAs(page, email, "is");
+  await page.evaluate((id) => localStorage.setItem("kort.project", id), projectId);
+  await page.goto(`${inject("baseUrl")}/teams`);
+  await page.getByTestId("teams-page").waitFor();
+};
+
+const rowOf = (page: Page, name: string) => page.locator(`[data-testid="team-row"][data-team-name="${name}"]`);
+
+/** Chooses a person in the members multi-select by typing part of their name. */
+const pickMember = async (page: Page, fullName: string) => {
+  await page.getByTestId("team-members-select").click();
+  await page.getByTestId("team-members-select").fill(fullName.split(" ")[0] ?? fullName);
+  await page.getByRole("option", { name: fullName }).click();
+};
+
+describe("teams", () => {
+  let browser: BrowserSession | undefined;
+  afterEach(async () => {
+    await browser?.close();
+    browser = undefined;
+  });
+
+  it("lets the owner create a team with members and a budget, and lists it with 0 kr. used", async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    await openTeams(page, "owner@demo.is", await demoProjectId());
+    const name = `Markaðsteymi ${randomUUID().slice(0, 8)}`;
+
+    await page.getByTestId("create-team-button").click();
+    const form = page.getByTestId("create-team-form");
+    await form.waitFor();
+    await expect(page.getByTestId("create-team-submit").isDisabled()).resolves.toBe(true);
+    await page.getByTestId("team-name-input").fill(name);
+    await page.getByTestId("team-account-code-input").fill("4050");
+    await page.getByTestId("team-account-code-name-input").fill("Markaðsdeild");
+    await pickMember(page, "Sigurður Ólafsson");
+    await pickMember(page, "Jón Guðmundsson");
+    await page.getByTestId("team-budget-input").fill("500000");
+    await page.getByTestId("create-team-submit").click();
+
+    await page.getByText(`Teymið ${name} var stofnað`).waitFor();
+    await form.waitFor({ state: "hidden" });
+    const row = rowOf(page, name);
+    await row.waitFor();
+    await row.getByTestId("team-member-count").getByText("2", { exact: true }).waitFor();
+    await row.getByTestId("team-budget").getByText("500.000 kr.", { exact: true }).waitFor();
+    await row.getByTestId("budget-usage").getByText("0 kr. af 500.000 kr.", { exact: true }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("kort.onboarding.team"))).toBe("created");
+
+    // The team's page names the team in the header, not its id, with a back control.
+    await row.getByTestId("team-link").click();
+    await page.getByTestId("page-subtitle").filter({ hasText: name }).waitFor();
+    const teamId = new URL(page.url()).pathname.split("/").pop() ?? "";
+    expect(await page.getByTestId("page-title").textContent()).not.toContain(teamId);
+    await page.getByTestId("team-members").getByText("Sigurður Ólafsson").waitFor();
+    await page.getByTestId("back").click();
+    await rowOf(page, name).waitFor();
+  });
+
+  it("shows a team admin only their own teams, and no create button", async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    const projectId = await demoProjectId();
+    // A team the team admin is not in, made for this test.
+    const notTheirs = `Fjármál ${randomUUID().slice(0, 8)}`;
+    await query("insert into teams (project_id, name, account_code) values ($1, $2, '4900')", [projectId, notTheirs]);
+    const own = await query<{ name: string }>(
+      `select t.name from teams t
+         join team_members m on m.team_id = t.id
+         join users u on u.id = m.user_id
+       where u.email = 'teamadmin@demo.is' and t.project_id = $1 and t.deleted_at is null`,
+      [projectId],
+    );
+    expect(own.length).toBeGreaterThan(0);
+
+    await openTeams(page, "teamadmin@demo.is", projectId);
+    await page.getByTestId("teams-table").waitFor();
+    for (const { name } of own) await rowOf(page, name).waitFor();
+    const shown = await page
+      .getByTestId("team-row")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-team-name")));
+    expect(shown.sort()).toEqual(own.map((team) => team.name).sort());
+    expect(shown).not.toContain(notTheirs);
+    expect(await page.getByTestId("create-team-button").count()).toBe(0);
+  });
+});

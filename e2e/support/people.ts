@@ -1,0 +1,96 @@
+import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
+import { kennitalaCheckDigit } from "@kort/core";
+import pg from "pg";
+import { inject } from "vitest";
+import { hashPasscode } from "../../apps/server/src/platform/crypto/passwords.ts";
+
+/** Test data each test makes for itself, so tests never share (or lock) a person. */
+
+export const uniqueEmail = (): string => `e2e-${randomUUID()}@example.is`;
+
+/** An Icelandic mobile number in E.164 that no demo user has: +354 7xx xxxx. */
+export const uniquePhone = (): string => `+3547${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** A valid kennitala born in the 1980s (a person) or registered then (a company: day plus 40). */
+export const randomKennitala = (kind: "person" | "company"): string => {
+  for (;;) {
+    const day = randomInt(1, 29) + (kind === "company" ? 40 : 0);
+    const firstEight = `${pad(day)}${pad(randomInt(1, 13))}${pad(randomInt(80, 100))}${pad(randomInt(20, 100))}`;
+    const check = kennitalaCheckDigit(firstEight);
+    if (check !== null) return `${firstEight}${check}9`;
+  }
+};
+
+export const withDb = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+  const client = new pg.Client({ connectionString: inject("databaseUrl") });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+};
+
+export const projectIdOf = (title: string): Promise<string> =>
+  withDb(async (client) => {
+    const result = await client.query<{ id: string }>("select id from projects where title = $1", [title]);
+    const id = result.rows[0]?.id;
+    if (!id) throw new Error(`No project ${title}`);
+    return id;
+  });
+
+export type TestUser = { id: string; email: string; phone: string; passcode: string };
+
+/** A user with a phone and passcode, optionally a member of a project, as sign-up would have left them. */
+export const insertUser = async (membership?: { projectId: string; role: string }): Promise<TestUser> => {
+  const email = uniqueEmail();
+  const phone = uniquePhone();
+  const passcode = "2468";
+  const passcodeHash = await hashPasscode(passcode);
+  const id = await withDb(async (client) => {
+    const user = await client.query<{ id: string }>(
+      `insert into users (full_name, email, phone, passcode_hash) values ($1, $2, $3, $4) returning id`,
+      ["Prófun Prófsdóttir", email, phone, passcodeHash],
+    );
+    const userId = user.rows[0]?.id;
+    if (!userId) throw new Error("The user was not inserted");
+    if (membership) {
+      await client.query(`insert into project_members (project_id, user_id, role) values ($1, $2, $3)`, [
+        membership.projectId,
+        userId,
+        membership.role,
+      ]);
+    }
+    return userId;
+  });
+  return { id, email, phone, passcode };
+};
+
+export type TestInvite = { id: string; token: string; email: string };
+
+/**
+ * An invitation as the invites service makes one: a random link secret of which only the SHA-256 (hex) is
+ * stored. `expiresInMs` below zero makes an expired one.
+ */
+export const insertInvite = async (input: {
+  projectId: string;
+  email: string;
+  role: string;
+  expiresInMs?: number;
+}): Promise<TestInvite> => {
+  const token = randomBytes(32).toString("base64url");
+  const tokenHash = createHash("sha256").update(token).digest("hex");
+  const expiresAt = new Date(Date.now() + (input.expiresInMs ?? 7 * 24 * 60 * 60 * 1000));
+  const id = await withDb(async (client) => {
+    const result = await client.query<{ id: string }>(
+      `insert into invites (project_id, email, role, token_hash, expires_at) values ($1, $2, $3, $4, $5) returning id`,
+      [input.projectId, input.email, input.role, tokenHash, expiresAt],
+    );
+    const inviteId = result.rows[0]?.id;
+    if (!inviteId) throw new Error("The invitation was not inserted");
+    return inviteId;
+  });
+  return { id, token, email: input.email };
+};
