@@ -83,6 +83,49 @@ describe("teams", () => {
     await rowOf(page, name).waitFor();
   });
 
+  it("lets the owner edit a team's budget, members and name, then delete it", async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    const projectId = await demoProjectId();
+    const name = `Innkaup ${randomUUID().slice(0, 8)}`;
+    const [team] = await query<{ id: string }>(
+      "insert into teams (project_id, name, account_code, monthly_budget) values ($1, $2, '4300', 300000) returning id",
+      [projectId, name],
+    );
+    await openTeams(page, "owner@demo.is", projectId);
+    await page.goto(`${inject("baseUrl")}/teams/${team?.id}`);
+    await page.getByTestId("page-subtitle").filter({ hasText: name }).waitFor();
+
+    // The budget editor saves only a change; emptied, the team has no budget.
+    await page.getByTestId("edit-budget-button").click();
+    const save = page.getByTestId("budget-editor-save");
+    await page.getByTestId("budget-editor-input").waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByTestId("budget-editor-input").fill("");
+    expect(await save.isDisabled()).toBe(false);
+    await save.click();
+    await page.getByText("Fjárhagsáætlun uppfærð").waitFor();
+    await page.getByTestId("team-budget-value").getByText("Engin fjárhagsáætlun").waitFor();
+
+    // A member is added from the company's people.
+    await page.getByTestId("add-member-button").click();
+    await page.getByRole("option", { name: /Guðrún Sigurðardóttir/ }).click();
+    await page.getByTestId("team-members").getByText("Guðrún Sigurðardóttir").waitFor();
+
+    // Renaming renames the header too.
+    const renamed = `${name} og vörustjórnun`;
+    await page.getByTestId("rename-input").fill(renamed);
+    await page.getByTestId("save-details").click();
+    await page.getByTestId("page-subtitle").filter({ hasText: renamed }).waitFor();
+
+    // Deleting asks first, then returns to the list without the team.
+    await page.getByTestId("delete-team-button").click();
+    await page.getByTestId("delete-team-confirm").click();
+    await page.waitForURL((url) => url.pathname === "/teams");
+    await page.getByTestId("teams-table").waitFor();
+    expect(await rowOf(page, renamed).count()).toBe(0);
+  });
+
   it("shows a team admin only their own teams, and no create button", async () => {
     browser = await openBrowser();
     const { page } = browser;

@@ -1,0 +1,68 @@
+import { writeAudit } from "../../platform/audit/audit.ts";
+import type { Tx } from "../../platform/db/client.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { ProjectContext } from "../../platform/http/context.ts";
+import { lockTeamFor, type TeamAction } from "./team-access.ts";
+import type { LockedTeam } from "./teams.repo.ts";
+import type { TeamDeps } from "./teams.service.ts";
+
+const NAME_CONSTRAINT = "teams_project_name_live_key";
+
+/** node-postgres errors carry the SQLSTATE and constraint; drizzle may wrap them in `cause`. */
+const uniqueViolationOf = (error: unknown): string | null => {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    if ("code" in current && current.code === "23505" && "constraint" in current) {
+      return typeof current.constraint === "string" ? current.constraint : null;
+    }
+    current = current.cause;
+  }
+  return null;
+};
+
+export const nameTaken = (): AppError =>
+  new AppError("TEAM_NAME_TAKEN", "A team with this name already exists.", {
+    issues: [{ path: "name", code: "TEAM_NAME_TAKEN", message: "A team with this name already exists." }],
+  });
+
+/** Runs a change; two requests racing for one name meet the unique index, which reads as TEAM_NAME_TAKEN. */
+export const withNameGuard = async <T>(run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (error) {
+    if (uniqueViolationOf(error) === NAME_CONSTRAINT) throw nameTaken();
+    throw error;
+  }
+};
+
+export type AuditedChange = { auditAction: string; data: Record<string, unknown> };
+
+/**
+ * One change to an existing team, in one transaction: lock the team (NOT_FOUND outside the caller's project),
+ * ask the policy with it, apply the change and append the audit row. Nothing is kept when any step fails.
+ */
+export const changeTeam = (
+  deps: TeamDeps,
+  ctx: ProjectContext,
+  teamId: string,
+  action: TeamAction,
+  apply: (tx: Tx, team: LockedTeam, now: Date) => Promise<AuditedChange>,
+): Promise<void> => {
+  const now = deps.now();
+  return withNameGuard(() =>
+    deps.db.transaction(async (tx) => {
+      const team = await lockTeamFor(tx, ctx, teamId, action);
+      const change = await apply(tx, team, now);
+      await writeAudit(tx, {
+        action: change.auditAction,
+        objectType: "team",
+        objectId: team.id,
+        projectId: team.projectId,
+        actorUserId: ctx.user.id,
+        data: change.data,
+        requestId: ctx.requestId,
+        at: now,
+      });
+    }),
+  );
+};

@@ -1,0 +1,108 @@
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import type { Executor } from "../../platform/db/client.ts";
+import { icelandic } from "../../platform/db/collation.ts";
+import { teamMembers, users } from "../../platform/db/schema/index.ts";
+
+export type TeamMemberRecord = { teamId: string; userId: string; fullName: string; email: string; isAdmin: boolean };
+
+const memberColumns = {
+  teamId: teamMembers.teamId,
+  userId: teamMembers.userId,
+  fullName: users.fullName,
+  email: users.email,
+  isAdmin: teamMembers.isAdmin,
+};
+
+/** The members of these teams of the project (admins only with `adminsOnly`), by name. */
+export const listTeamMembers = (
+  db: Executor,
+  projectId: string,
+  teamIds: readonly string[],
+  options: { adminsOnly?: boolean } = {},
+): Promise<TeamMemberRecord[]> =>
+  teamIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select(memberColumns)
+        .from(teamMembers)
+        .innerJoin(users, eq(users.id, teamMembers.userId))
+        .where(
+          and(
+            eq(teamMembers.projectId, projectId),
+            inArray(teamMembers.teamId, [...teamIds]),
+            options.adminsOnly ? eq(teamMembers.isAdmin, true) : undefined,
+          ),
+        )
+        .orderBy(icelandic(users.fullName), asc(users.email));
+
+/** How many members each of these teams has. */
+export const countTeamMembers = async (
+  db: Executor,
+  projectId: string,
+  teamIds: readonly string[],
+): Promise<Map<string, number>> => {
+  if (teamIds.length === 0) return new Map();
+  const rows = await db
+    .select({ teamId: teamMembers.teamId, count: count() })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.projectId, projectId), inArray(teamMembers.teamId, [...teamIds])))
+    .groupBy(teamMembers.teamId);
+  return new Map(rows.map((row) => [row.teamId, row.count]));
+};
+
+export const findTeamMember = async (
+  db: Executor,
+  projectId: string,
+  teamId: string,
+  userId: string,
+): Promise<{ isAdmin: boolean } | null> => {
+  const [row] = await db
+    .select({ isAdmin: teamMembers.isAdmin })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.projectId, projectId), eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .limit(1);
+  return row ?? null;
+};
+
+/** Adds a member, or sets an existing member's admin flag when one is given. */
+export const upsertTeamMember = async (
+  tx: Executor,
+  values: { projectId: string; teamId: string; userId: string; isAdmin: boolean | undefined; now: Date },
+): Promise<void> => {
+  const insert = tx.insert(teamMembers).values({
+    projectId: values.projectId,
+    teamId: values.teamId,
+    userId: values.userId,
+    isAdmin: values.isAdmin ?? false,
+    createdAt: values.now,
+  });
+  if (values.isAdmin === undefined) await insert.onConflictDoNothing();
+  else
+    await insert.onConflictDoUpdate({
+      target: [teamMembers.teamId, teamMembers.userId],
+      set: { isAdmin: values.isAdmin },
+    });
+};
+
+/** Removes one member; false when they were not in the team. */
+export const deleteTeamMember = async (
+  tx: Executor,
+  projectId: string,
+  teamId: string,
+  userId: string,
+): Promise<boolean> => {
+  const rows = await tx
+    .delete(teamMembers)
+    .where(and(eq(teamMembers.projectId, projectId), eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)))
+    .returning({ userId: teamMembers.userId });
+  return rows.length > 0;
+};
+
+/** Removes every member of a team; returns who they were, for the audit log. */
+export const deleteAllTeamMembers = async (tx: Executor, projectId: string, teamId: string): Promise<string[]> => {
+  const rows = await tx
+    .delete(teamMembers)
+    .where(and(eq(teamMembers.projectId, projectId), eq(teamMembers.teamId, teamId)))
+    .returning({ userId: teamMembers.userId });
+  return rows.map((row) => row.userId);
+};

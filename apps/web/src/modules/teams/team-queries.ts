@@ -1,0 +1,19 @@
+import { useQuery } from "@tanstack/react-query";
+import { graphql } from "../../app/api/client.ts";
+import { TEAM_QUERY, TEAMS_QUERY, type TeamResult, type TeamsResult } from "./teams.graphql.ts";
+
+/** Every teams query key starts here, so one invalidation refreshes the list and the open team. */
+export const TEAMS_QUERY_ROOT = "teams";
+
+/** The teams of the selected project; `mine` keeps the caller's own (what non-managers see). */
+export const useTeams = (mine: boolean) =>
+  useQuery({
+    queryKey: [TEAMS_QUERY_ROOT, "list", mine],
+    queryFn: async ({ signal }) => (await graphql<TeamsResult>(TEAMS_QUERY, { mine }, { signal })).teams,
+  });
+
+export const useTeam = (id: string) =>
+  useQuery({
+    queryKey: [TEAMS_QUERY_ROOT, "one", id],
+    queryFn: async ({ signal }) => (await graphql<TeamResult>(TEAM_QUERY, { id }, { signal })).team,
+  });

@@ -1,0 +1,52 @@
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { toApiError } from "../../app/api/api-error.ts";
+import { graphql } from "../../app/api/client.ts";
+import { errorKey } from "../../app/api/error-key.ts";
+import { PROJECT_USERS_QUERY_KEY } from "../people/useProjectUsers.ts";
+import { TEAMS_QUERY_ROOT } from "./team-queries.ts";
+
+/** Spec 8: each team error names what failed, then the reason after a colon. */
+export type TeamFailure = "create" | "update" | "delete" | "addUser" | "removeMember";
+
+const FAILURE_KEYS = {
+  create: "teams.errors.create",
+  update: "teams.errors.update",
+  delete: "teams.errors.delete",
+  addUser: "teams.errors.addUser",
+  removeMember: "teams.errors.removeMember",
+} as const;
+
+/** What a team mutation is called with: its variables, and the name its toast speaks of, if any. */
+export type TeamMutationInput<V> = { variables: V; name?: string };
+
+/**
+ * A team mutation with the spec's toasts: the success message on success, otherwise "what failed: why" with
+ * the translated error code. Teams and members are refetched after every success.
+ */
+export const useTeamMutation = <V extends Record<string, unknown>, R = unknown>(
+  document: string,
+  failure: TeamFailure,
+  successMessage: (input: TeamMutationInput<V>, result: R) => string,
+  /** Runs on success before the refetch, also when the caller unmounts meanwhile (a deleted team's page). */
+  onSuccess?: (input: TeamMutationInput<V>, result: R) => void,
+) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TeamMutationInput<V>) => graphql<R>(document, input.variables),
+    onSuccess: async (result, input) => {
+      notifications.show({ color: "teal", message: successMessage(input, result), "data-testid": "toast-success" });
+      onSuccess?.(input, result);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [TEAMS_QUERY_ROOT] }),
+        queryClient.invalidateQueries({ queryKey: PROJECT_USERS_QUERY_KEY }),
+      ]);
+    },
+    onError: (error) => {
+      const reason = t(errorKey(toApiError(error).code));
+      notifications.show({ color: "red", message: t(FAILURE_KEYS[failure], { reason }), "data-testid": "toast-error" });
+    },
+  });
+};
