@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { DEMO_INVITED_EMAIL, seedDemoInvite } from "./modules/invites/demo-invite.ts";
 import { loadConfig } from "./platform/config.ts";
+import { resolveCardKey } from "./platform/crypto/card-key-file.ts";
 import { createDb } from "./platform/db/client.ts";
 import { migrateDatabase } from "./platform/db/migrate.ts";
 import { DEMO_PASSCODE, DEMO_USERS, seedDemo } from "./platform/db/seed.ts";
@@ -13,8 +14,8 @@ type Cleanup = () => Promise<void>;
 
 const main = async (): Promise<void> => {
   const started = performance.now();
-  const config = loadConfig();
-  const logger = createLogger(config);
+  const loaded = loadConfig();
+  const logger = createLogger(loaded);
   // Stopped in reverse order on shutdown or on a failed start, so no embedded PostgreSQL is left behind.
   const cleanups: Cleanup[] = [];
   const shutdown = async (): Promise<void> => {
@@ -24,6 +25,8 @@ const main = async (): Promise<void> => {
   };
 
   try {
+    // The card key comes from KORT_CARD_KEY or, in the embedded default and demo mode, <dataDir>/card-key.
+    const config = { ...loaded, cardKey: await resolveCardKey(loaded) };
     const database = await startDatabase(config, logger);
     cleanups.push(() => database.stop());
     const { db, close } = createDb(database.url, { log: logger });
@@ -76,7 +79,7 @@ const main = async (): Promise<void> => {
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
-  if (config.stopWithParent) {
+  if (loaded.stopWithParent) {
     // Linux hands an orphan to another parent: a changed ppid means the test runner that spawned us is gone.
     const parent = process.ppid;
     setInterval(() => {

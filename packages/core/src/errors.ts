@@ -37,6 +37,10 @@ export const ERROR_CODES = [
   // People (spec sections 6 and 8).
   "LAST_PROJECT_OWNER",
   "CANNOT_REMOVE_SELF",
+  // Cards: the limit check (spec section 5), enforced again when a card is created or its limits set.
+  "LIMIT_BLOCKED_OVER_MAX_LIMIT",
+  "LIMIT_BLOCKED_CANT_ISSUE_TO_SELF",
+  "CARD_LIMIT_TOO_HIGH",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -80,6 +84,9 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "VALIDATION_FAILED":
     case "TEAM_NAME_TAKEN":
     case "USER_NOT_IN_PROJECT":
+    case "LIMIT_BLOCKED_OVER_MAX_LIMIT":
+    case "LIMIT_BLOCKED_CANT_ISSUE_TO_SELF":
+    case "CARD_LIMIT_TOO_HIGH":
       return "validation";
     case "INTERNAL":
       return "internal";

@@ -17,6 +17,10 @@ const envSchema = z.object({
   /** Tests set this so a server they spawn stops by itself when the test runner dies. */
   KORT_STOP_WITH_PARENT: z.enum(["0", "1"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** 32 bytes, base64: encrypts card numbers and CVCs. Without it the embedded default keeps one in the data folder. */
+  KORT_CARD_KEY: z.string().optional(),
+  /** The card network's shared secret (header X-Network-Key); demo mode falls back to DEMO_NETWORK_KEY. */
+  KORT_NETWORK_KEY: z.string().min(16).optional(),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),
@@ -38,6 +42,23 @@ export type Config = {
   stopWithParent: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   smtp: { host: string; port: number; user?: string; password?: string; from: string } | undefined;
+  /**
+   * The card data key (32 bytes) from KORT_CARD_KEY; main.ts fills it from `<dataDir>/card-key` when the
+   * variable is not set (platform/crypto/card-key-file.ts). Without one the card network routes refuse.
+   */
+  cardKey: Buffer | undefined;
+  /** The key the card network presents; undefined in production without KORT_NETWORK_KEY (the routes refuse). */
+  networkKey: string | undefined;
+};
+
+/** The card network key in demo mode when KORT_NETWORK_KEY is not set; the README lists it. */
+export const DEMO_NETWORK_KEY = "demo-network-key";
+
+const cardKeyFrom = (base64: string | undefined): Buffer | undefined => {
+  if (base64 === undefined || base64 === "") return undefined;
+  const key = Buffer.from(base64, "base64");
+  if (key.length !== 32) throw new Error("KORT_CARD_KEY must be 32 bytes, base64-encoded");
+  return key;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -65,5 +86,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
           from: parsed.SMTP_FROM ?? "Kort <no-reply@kort.is>",
         }
       : undefined,
+    cardKey: cardKeyFrom(parsed.KORT_CARD_KEY),
+    networkKey: parsed.KORT_NETWORK_KEY ?? (mode !== "production" ? DEMO_NETWORK_KEY : undefined),
   };
 };

@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   menu: "kort.menu",
   /** Onboarding checklist progress (spec 2): set to "created" once the user creates a team. */
   onboardingTeam: "kort.onboarding.team",
+  /** Onboarding checklist progress (spec 2): set to "created" once the user invites team members. */
+  onboardingMembers: "kort.onboarding.members",
 } as const;
 
 /** Keys kept in sessionStorage: they belong to one tab's sign-in or sign-up in progress. */

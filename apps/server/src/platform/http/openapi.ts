@@ -66,6 +66,9 @@ const headerParameters = (route: RestRoute) => [
   ...(route.access === "project"
     ? [{ name: "X-Project-Id", in: "header", required: true, schema: { type: "string", format: "uuid" } }]
     : []),
+  ...(route.access === "network"
+    ? [{ name: "X-Network-Key", in: "header", required: true, schema: { type: "string" } }]
+    : []),
   ...(route.method === "POST" || route.method === "PATCH"
     ? [
         {
@@ -89,14 +92,15 @@ const operation = (route: RestRoute) => {
     "400": errorResponse("Malformed request (BAD_REQUEST, MALFORMED_BODY)"),
     "500": errorResponse("Unexpected error (INTERNAL)"),
   };
-  if (route.access !== "public") responses["401"] = errorResponse("No valid session (UNAUTHENTICATED)");
+  if (route.access === "network") responses["401"] = errorResponse("No valid X-Network-Key (UNAUTHENTICATED)");
+  else if (route.access !== "public") responses["401"] = errorResponse("No valid session (UNAUTHENTICATED)");
   if (route.access === "project") responses["404"] = errorResponse("Not a member of the project (PROJECT_NOT_FOUND)");
   if (params || query || body) responses["422"] = errorResponse("Invalid input (VALIDATION_FAILED)");
   return {
     summary: route.summary,
     tags: [route.tag],
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[/:{}]+(\w)/g, (_m, c: string) => c.toUpperCase())}`,
-    ...(route.access === "public" ? { security: [] } : {}),
+    ...(route.access === "public" || route.access === "network" ? { security: [] } : {}),
     parameters: [...parametersOf(params, "path"), ...parametersOf(query, "query"), ...headerParameters(route)],
     ...(body
       ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(body, "input") } } } }

@@ -11,6 +11,7 @@ import {
   requireUser,
   type UserContext,
 } from "./context.ts";
+import { requireNetworkKey } from "./network-key.ts";
 
 /**
  * What every handler may use besides its input. `now` is the clock of rules that depend on time (code expiry,
@@ -21,9 +22,10 @@ export type AppDeps = { db: Db; config: Config; outbox: Outbox; now: () => Date 
 /**
  * Who may call a route. Every route states it, and the wrapper enforces it before the handler
  * runs: "user" needs a session, "project" also an X-Project-Id the caller belongs to.
- * Per-object permission checks come on top, inside the handler, with the object loaded.
+ * Per-object permission checks come on top, inside the handler, with the object loaded. "network" is the card
+ * network (no user): it needs the X-Network-Key header (network-key.ts).
  */
-export type Access = "public" | "user" | "project";
+export type Access = "public" | "user" | "project" | "network";
 
 export type ContextFor<A extends Access> = A extends "project"
   ? ProjectContext
@@ -116,6 +118,7 @@ export const defineRoute = <
   replayable: spec.replayable ?? true,
   schemas: { params: spec.params, query: spec.query, body: spec.body, response: spec.response },
   run: async (request, deps) => {
+    if (spec.access === "network") requireNetworkKey(request.headers, deps.config);
     const ctx = narrow(await requestContext(deps.db, request), spec.access);
     const result = await spec.handler({
       ctx,

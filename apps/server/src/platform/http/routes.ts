@@ -2,6 +2,7 @@ import { authRoutes } from "../../modules/auth/auth.rest.ts";
 import { invitesRoutes } from "../../modules/invites/invites.rest.ts";
 import { onboardingRoutes } from "../../modules/onboarding/onboarding.rest.ts";
 import { peopleRoutes } from "../../modules/people/people.rest.ts";
+import { networkRoutes } from "../../modules/processor/network.rest.ts";
 import { projectsRoutes } from "../../modules/projects/projects.rest.ts";
 import { devOutboxRoute } from "../outbox/dev-outbox.rest.ts";
 import type { RestRoute } from "./rest.ts";
@@ -18,6 +19,7 @@ export const apiRoutes = (options: { demoMode: boolean }): RestRoute[] => {
     ...invitesRoutes,
     ...peopleRoutes,
     ...projectsRoutes,
+    ...networkRoutes,
     versionRoute,
   ];
   if (options.demoMode) routes.push(devOutboxRoute);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { categories } from "./accounting.ts";
 import { bytea, createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
 import { cardStatus, cardType, limitPeriod, limitUsageType } from "./enums.ts";
@@ -28,6 +28,8 @@ export const cards = pgTable(
     maskedNumber: text("masked_number").notNull(),
     panEncrypted: bytea("pan_encrypted").notNull(),
     cvcEncrypted: bytea("cvc_encrypted").notNull(),
+    /** HMAC-SHA256 of the PAN with a key derived from the card key: the network finds the card by it (null: unreachable). */
+    panLookup: text("pan_lookup"),
     expirationMonth: smallint("expiration_month").notNull(),
     expirationYear: smallint("expiration_year").notNull(),
     cardholderId: uuid("cardholder_id")
@@ -48,6 +50,7 @@ export const cards = pgTable(
     check("cards_expiration_month_range", sql`${t.expirationMonth} between 1 and 12`),
     // The cards page filters by status (/cards?status=ACTIVE) and lists the newest first.
     index("cards_project_status_created_idx").on(t.projectId, t.status, t.createdAt.desc().nullsFirst()),
+    uniqueIndex("cards_pan_lookup_key").on(t.panLookup),
     index("cards_project_cardholder_idx").on(t.projectId, t.cardholderId),
     index("cards_project_team_idx").on(t.projectId, t.teamId),
     // The auto-close job scans only cards that are still due to close.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, smallint, text, unique, uuid } from "drizzle-orm/pg-core";
 import { cards } from "./cards.ts";
 import { createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
 import { authorizationStatus } from "./enums.ts";
@@ -63,3 +63,25 @@ export const authorizations = pgTable(
 );
 
 export type AuthorizationRow = typeof authorizations.$inferSelect;
+
+/**
+ * Exchange rates into ISK, as integers: `isk_per_unit_micros` is ISK per one unit of the currency (USD 1.00)
+ * times 1,000,000, so 138.50 ISK per USD is 138500000. The newest row with `valid_from <= now` applies.
+ * Conversion rounds half up to whole kronur (processor/fx.ts). The demo rates are seeded by migration 0003.
+ */
+export const fxRates = pgTable(
+  "fx_rates",
+  {
+    id: id(),
+    currency: text("currency").notNull(),
+    iskPerUnitMicros: money("isk_per_unit_micros").notNull(),
+    validFrom: timestamptz("valid_from").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("fx_rates_currency_valid_from_key").on(t.currency, t.validFrom),
+    check("fx_rates_positive", sql`${t.iskPerUnitMicros} > 0`),
+  ],
+);
+
+export type FxRateRow = typeof fxRates.$inferSelect;

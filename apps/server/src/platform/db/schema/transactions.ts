@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, index, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { categories, dimensions, dimensionValues, taxCategories } from "./accounting.ts";
 import { cards } from "./cards.ts";
 import { createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
@@ -49,6 +49,10 @@ export const transactions = pgTable(
     taxCategoryId: uuid("tax_category_id").references(() => taxCategories.id, { onDelete: "set null" }),
     teamCategoryId: uuid("team_category_id").references(() => categories.id, { onDelete: "set null" }),
     comments: text("comments"),
+    /** A refund (negative amount) points at the purchase it refunds. */
+    refundOfTransactionId: uuid("refund_of_transaction_id").references((): AnyPgColumn => transactions.id, {
+      onDelete: "restrict",
+    }),
     /** Set when an export marks the transaction as booked. */
     latestExportId: uuid("latest_export_id").references(() => exports.id, { onDelete: "set null" }),
     closedAt: timestamptz("closed_at"),
@@ -70,6 +74,7 @@ export const transactions = pgTable(
         .where(sql`${t.categoryId} is null`),
       index("transactions_latest_export_idx").on(t.latestExportId),
       index("transactions_category_idx").on(t.categoryId),
+      index("transactions_refund_of_idx").on(t.refundOfTransactionId),
     ];
   },
 );

@@ -1,16 +1,24 @@
 import { randomUUID } from "node:crypto";
-import {
-  type GraphQLArgument,
-  type GraphQLField,
-  type GraphQLInputType,
-  getNamedType,
-  isEnumType,
-  isInputObjectType,
-  isLeafType,
-  isListType,
-  isNonNullType,
-  isScalarType,
-} from "graphql";
+import type { GraphQLArgument, GraphQLField, GraphQLInputType, GraphQLOutputType } from "graphql";
+
+// graphql ships CommonJS and ESM builds, and the schema may come from the other one (see graphql/errors.ts), so
+// its isNonNullType and friends would refuse these types: they are told apart by their shape instead.
+type Wrapper = { ofType: GraphQLInputType };
+const isWrapper = (type: unknown): type is Wrapper => typeof type === "object" && type !== null && "ofType" in type;
+const isNonNull = (type: GraphQLInputType | GraphQLOutputType): boolean => type.toString().endsWith("!");
+const namedOf = (type: GraphQLInputType | GraphQLOutputType): unknown => {
+  let current: unknown = type;
+  while (isWrapper(current)) current = current.ofType;
+  return current;
+};
+const hasFields = (
+  type: unknown,
+): type is { getFields: () => Record<string, { name: string; type: GraphQLInputType }> } =>
+  typeof type === "object" && type !== null && "getFields" in type;
+const isEnum = (type: unknown): type is { getValues: () => { value: unknown }[] } =>
+  typeof type === "object" && type !== null && "getValues" in type;
+const nameOf = (type: unknown): string =>
+  typeof type === "object" && type !== null && "name" in type && typeof type.name === "string" ? type.name : "";
 
 /**
  * Minimal arguments for any GraphQL operation, built from the schema (authorization-coverage.test.ts): every
@@ -54,29 +62,33 @@ const scalarFor = (type: string, operation: string, argument: string, ids: Fixtu
 };
 
 const valueFor = (type: GraphQLInputType, operation: string, argument: string, ids: FixtureIds): unknown => {
-  if (isNonNullType(type)) return valueFor(type.ofType, operation, argument, ids);
-  if (isListType(type)) return [valueFor(type.ofType, operation, argument, ids)];
-  if (isEnumType(type)) return type.getValues()[0]?.value;
-  if (isScalarType(type)) return scalarFor(type.name, operation, argument, ids);
-  if (isInputObjectType(type)) {
-    const fields = Object.values(type.getFields()).filter((field) => isNonNullType(field.type));
+  const text = type.toString();
+  if (text.endsWith("!") && isWrapper(type)) return valueFor(type.ofType, operation, argument, ids);
+  if (text.startsWith("[") && isWrapper(type)) return [valueFor(type.ofType, operation, argument, ids)];
+  if (isEnum(type)) return type.getValues()[0]?.value;
+  if (hasFields(type)) {
+    const fields = Object.values(type.getFields()).filter((field) => isNonNull(field.type));
     return Object.fromEntries(fields.map((field) => [field.name, valueFor(field.type, operation, field.name, ids)]));
   }
-  return null;
+  return scalarFor(nameOf(type), operation, argument, ids);
 };
 
-const required = (args: readonly GraphQLArgument[]) => args.filter((arg) => isNonNullType(arg.type));
+const required = (args: readonly GraphQLArgument[]) => args.filter((arg) => isNonNull(arg.type));
 
-/** The document and variables that call one Query or Mutation field with its required arguments only. */
-export const minimalCall = (
+/**
+ * The document and variables that call one Query or Mutation field with its required arguments only, or with
+ * every argument (`all`), for operations that check their input before they ask the policy.
+ */
+export const operationCall = (
   kind: "query" | "mutation",
   field: GraphQLField<unknown, unknown>,
   ids: FixtureIds,
+  arguments_: "required" | "all" = "required",
 ): { query: string; variables: Record<string, unknown> } => {
-  const args = required(field.args);
+  const args = arguments_ === "all" ? field.args : required(field.args);
   const declared = args.map((arg, i) => `$a${i}: ${arg.type.toString()}`).join(", ");
   const passed = args.map((arg, i) => `${arg.name}: $a${i}`).join(", ");
-  const selection = isLeafType(getNamedType(field.type)) ? "" : " { __typename }";
+  const selection = hasFields(namedOf(field.type)) ? " { __typename }" : "";
   const query = `${kind}${declared ? `(${declared})` : ""} { ${field.name}${passed ? `(${passed})` : ""}${selection} }`;
   const variables = Object.fromEntries(args.map((arg, i) => [`a${i}`, valueFor(arg.type, field.name, arg.name, ids)]));
   return { query, variables };

@@ -1,19 +1,23 @@
 import { Box, Divider, Group, ScrollArea, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { useSelectedProjectId } from "../../session/project-store.ts";
 import type { Project } from "../../session/selected-project.ts";
 import type { Me } from "../../session/session.graphql.ts";
+import { useCurrentRole } from "../../session/useCurrentRole.ts";
 import { ProjectSwitcher } from "../project/ProjectSwitcher.tsx";
 import { UserMenu } from "../user/UserMenu.tsx";
 import { MenuLink } from "./MenuLink.tsx";
 import { MenuToggle } from "./MenuToggle.tsx";
 import { MENU_WIDTH } from "./menu-collapse.ts";
-import { MENU_SECTIONS } from "./menu-items.ts";
+import { menuForRole } from "./menu-items.ts";
 
 type SideMenuProps = { collapsed: boolean; onToggle: () => void; projects: readonly Project[]; me: Me };
 
-/** The left-hand menu: project switcher, the three sections, and the user menu at the bottom. */
+/** The left-hand menu: project switcher, the sections the role may see (spec 2), and the user menu. */
 export function SideMenu({ collapsed, onToggle, projects, me }: SideMenuProps) {
   const { t } = useTranslation();
+  // The shell shows this frame once the role is loaded; the query is shared, so this costs no request.
+  const role = useCurrentRole(useSelectedProjectId()).data ?? null;
   return (
     <Box
       component="nav"
@@ -47,7 +51,7 @@ export function SideMenu({ collapsed, onToggle, projects, me }: SideMenuProps) {
       <Divider />
       <ScrollArea style={{ flex: 1 }} px="sm" py="md">
         <Stack gap="lg">
-          {MENU_SECTIONS.map((section) => (
+          {menuForRole(role).map((section) => (
             <Stack key={section.id} gap={2} data-testid={`menu-section-${section.id}`}>
               {collapsed ? (
                 <Divider my={6} />

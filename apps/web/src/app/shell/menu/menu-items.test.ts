@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MENU_SECTIONS, visibleMenu } from "./menu-items.ts";
+import { MENU_SECTIONS, menuForRole, visibleMenu } from "./menu-items.ts";
 
 describe("menu items", () => {
   it("has the sections and items of spec 2 in order", () => {
@@ -16,5 +16,20 @@ describe("menu items", () => {
       ["expenses", "cards"],
       ["overview"],
     ]);
+  });
+
+  it.each([
+    ["project_owner", ["expenses", "cards", "people", "teams", "overview", "accounting", "invoices"]],
+    ["accountant", ["expenses", "cards", "people", "teams", "accounting", "invoices"]],
+    ["team_admin", ["expenses", "cards", "people", "teams"]],
+    ["user", ["expenses", "cards"]],
+    ["platform_owner", ["invoices"]],
+    ["empty_role", []],
+  ] as const)("shows %s exactly what the matrix and spec 2 allow", (role, items) => {
+    expect(menuForRole(role).flatMap((section) => section.items.map((item) => item.id))).toEqual(items);
+  });
+
+  it("shows nothing while the role is unknown", () => {
+    expect(menuForRole(null)).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
+import { isPolicyAction, isPolicyResource, isPossiblyAllowed, type RoleName } from "@kort/core";
 import type { ParseKeys } from "i18next";
 import { PATHS } from "../../router/paths.ts";
 
 export type MenuIcon = "expenses" | "cards" | "people" | "teams" | "overview" | "accounting" | "invoices";
 
-/** The permission an item needs (spec 2); the permissions issue filters the menu by the role's policy. */
+/** The permission an item needs (spec 2): the item shows when the role's policy possibly allows it. */
 export type MenuNeed = { resource: string; action: string };
 
 export type MenuItem = {
@@ -96,3 +97,29 @@ export const visibleMenu = (
   sections
     .map((section) => ({ ...section, items: section.items.filter((item) => allows(item.needs)) }))
     .filter((section) => section.items.length > 0);
+
+/** Spec 2: "People and Teams are hidden for role user. Overview is hidden for user, accountant and team_admin." */
+const HIDDEN_FOR: Readonly<Record<string, readonly RoleName[]>> = {
+  people: ["user"],
+  teams: ["user"],
+  overview: ["user", "accountant", "team_admin"],
+};
+
+/** Whether the role's policy possibly allows what an item needs (the bundled engine, as the server's). */
+export const roleAllows =
+  (role: RoleName) =>
+  (need: MenuNeed): boolean =>
+    isPolicyResource(need.resource) &&
+    isPolicyAction(need.resource, need.action) &&
+    isPossiblyAllowed(role, need.resource, need.action);
+
+/** The menu a role sees: items its policy possibly allows, less those spec 2 hides for it; none without a role. */
+export const menuForRole = (role: RoleName | null, sections: readonly MenuSection[] = MENU_SECTIONS) => {
+  if (role === null) return [];
+  const allows = roleAllows(role);
+  const shown = sections.map((section) => ({
+    ...section,
+    items: section.items.filter((item) => !(HIDDEN_FOR[item.id] ?? []).includes(role)),
+  }));
+  return visibleMenu(shown, allows);
+};

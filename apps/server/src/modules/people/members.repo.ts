@@ -1,0 +1,108 @@
+import type { RoleName } from "@kort/core";
+import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../platform/db/client.ts";
+import { icelandic } from "../../platform/db/collation.ts";
+import { projectMembers, teamMembers, teams, users } from "../../platform/db/schema/index.ts";
+
+export type MemberRecord = {
+  userId: string;
+  fullName: string;
+  email: string;
+  role: RoleName;
+  maxMonthlyLimit: number | null;
+  allowIssuingCardsToSelf: boolean;
+  lockedUntil: Date | null;
+  lockedPermanently: boolean;
+};
+
+export type MemberFilter = {
+  search?: string | undefined;
+  /** Only members of at least one of these teams. */
+  teamIds?: readonly string[] | undefined;
+  /** Only this user. */
+  userId?: string | undefined;
+};
+
+export type Page = { offset: number; limit: number };
+
+const memberColumns = {
+  userId: users.id,
+  fullName: users.fullName,
+  email: users.email,
+  role: projectMembers.role,
+  maxMonthlyLimit: projectMembers.maxMonthlyLimit,
+  allowIssuingCardsToSelf: projectMembers.allowIssuingCardsToSelf,
+  lockedUntil: users.lockedUntil,
+  lockedPermanently: users.lockedPermanently,
+};
+
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const inTeams = (projectId: string, teamIds: readonly string[]): SQL => {
+  if (teamIds.length === 0) return sql`false`;
+  return sql`exists (
+    select 1 from ${teamMembers} tm join ${teams} t on t.id = tm.team_id and t.deleted_at is null
+    where tm.project_id = ${projectId} and tm.user_id = ${users.id}
+      and tm.team_id in (${sql.join(
+        teamIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})
+  )`;
+};
+
+const memberWhere = (projectId: string, filter: MemberFilter): SQL | undefined =>
+  and(
+    eq(projectMembers.projectId, projectId),
+    filter.search
+      ? or(ilike(users.fullName, likePattern(filter.search)), ilike(users.email, likePattern(filter.search)))
+      : undefined,
+    filter.teamIds ? inTeams(projectId, filter.teamIds) : undefined,
+    filter.userId ? eq(users.id, filter.userId) : undefined,
+  );
+
+/** The project's members (users with a role in it), in Icelandic alphabetical order of their names. */
+export const listMembers = (
+  db: Executor,
+  projectId: string,
+  filter: MemberFilter,
+  page?: Page,
+): Promise<MemberRecord[]> => {
+  const query = db
+    .select(memberColumns)
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(memberWhere(projectId, filter))
+    .orderBy(icelandic(users.fullName), asc(users.email), asc(users.id));
+  return page ? query.offset(page.offset).limit(page.limit) : query;
+};
+
+/** How many members match the filter, on every page. */
+export const countMembers = async (db: Executor, projectId: string, filter: MemberFilter): Promise<number> => {
+  const [row] = await db
+    .select({ total: count() })
+    .from(projectMembers)
+    .innerJoin(users, eq(users.id, projectMembers.userId))
+    .where(memberWhere(projectId, filter));
+  return row?.total ?? 0;
+};
+
+/** One member of the project, or null (a user of another project reads as absent). */
+export const findMember = async (db: Executor, projectId: string, userId: string): Promise<MemberRecord | null> => {
+  const [row] = await listMembers(db, projectId, { userId });
+  return row ?? null;
+};
+
+/** The live teams of each of these members in the project. */
+export const listMemberTeams = (
+  db: Executor,
+  projectId: string,
+  userIds: readonly string[],
+): Promise<{ userId: string; id: string; name: string }[]> =>
+  userIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ userId: teamMembers.userId, id: teams.id, name: teams.name })
+        .from(teamMembers)
+        .innerJoin(teams, and(eq(teams.id, teamMembers.teamId), isNull(teams.deletedAt)))
+        .where(and(eq(teamMembers.projectId, projectId), inArray(teamMembers.userId, [...userIds])))
+        .orderBy(icelandic(teams.name));

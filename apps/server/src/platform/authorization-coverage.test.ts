@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import type { GraphQLObjectType } from "graphql";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createPeopleScene, insertInvite, personIn } from "../modules/people/testing/people-scene.ts";
+import { buildSchema } from "./graphql/schema.ts";
+import { setPolicyProbe } from "./http/authorize.ts";
+import { apiRoutes } from "./http/routes.ts";
+import { operationCall } from "./http/testing/operation-args.ts";
+import { createTestApp, type TestApp } from "./http/testing/test-app.ts";
+
+/**
+ * Deny by default, checked by a machine: every GraphQL Query and Mutation field and every /v1 route either asks
+ * the policy engine when a signed-in member calls it, or is listed below with the reason it needs no policy. A
+ * new operation without a check fails here. (/graphql itself and /healthz are outside the route registry: the
+ * first is made of the fields below, the second answers only whether the database is up.)
+ */
+const NO_POLICY: Readonly<Record<string, string>> = {
+  "Query.me": "The caller's own user; needs a session.",
+  "Query.projects": "The companies the caller belongs to, read through their own memberships.",
+  "Query.current_role": "The caller's own role in a project they belong to.",
+  "Query.available_roles": "The roles of the matrix, and those the caller's own role may assign.",
+  "POST /v1/tokens": "Sign-in: starts a token for an e-mail.",
+  "POST /v1/verifications/:id/data": "Sign-in and sign-up: the code of a verification the caller holds.",
+  "POST /v1/tokens/:id/secret": "Sign-in: the passcode for a token the caller started.",
+  "DELETE /v1/tokens": "Sign-out of the presented token.",
+  "POST /v1/sessions": "Renews the presented session.",
+  "GET /v1/sessions/verify": "Describes the presented session.",
+  "GET /v1/invites/:id": "The invitation page: public, behind the invitation's unguessable id.",
+  "POST /v1/invites/:id/accept": "Accepting needs the invitation link's secret.",
+  "POST /v1/onboarding": "Sign-up start: an e-mail with a company or an open invitation.",
+  "GET /v1/onboarding/:id": "The sign-up in progress, behind its unguessable id.",
+  "POST /v1/onboarding/:id/attributes": "Sign-up steps, behind the onboarding's id and e-mail verification.",
+  "POST /v1/onboarding/:id/verifications": "Sign-up: ties a verified code to the onboarding.",
+  "POST /v1/onboarding/:id/complete": "Sign-up completion.",
+  "GET /v1/users/current": "The caller's own user.",
+  "PATCH /v1/users/current": "The caller's own names.",
+  "GET /v1/projects": "The companies the caller belongs to.",
+  "GET /v1/projects/current": "The X-Project-Id company with the caller's own role in it.",
+  "GET /v1/version": "The running version, public.",
+  "GET /v1/docs": "The OpenAPI document, public.",
+  "POST /v1/network/authorizations": "The card network (X-Network-Key), not a user: no one to ask the policy about.",
+  "POST /v1/network/authorizations/:id/reversal": "The card network (X-Network-Key), not a user.",
+  "POST /v1/network/clearings": "The card network (X-Network-Key), not a user.",
+  "POST /v1/network/refunds": "The card network (X-Network-Key), not a user.",
+  "GET /v1/dev/outbox": "Demo mode only (never registered in production): the outbox for developers and tests.",
+};
+
+let t: TestApp;
+const asked: string[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  setPolicyProbe((question) => asked.push(`${question.resource} ${question.action}`));
+});
+afterEach(() => {
+  asked.length = 0;
+});
+afterAll(async () => {
+  setPolicyProbe(undefined);
+  await t.close();
+});
+
+const schema = buildSchema();
+const rootFields = (type: GraphQLObjectType | null | undefined, kind: "Query" | "Mutation") =>
+  Object.values(type?.getFields() ?? {}).map((field) => ({ key: `${kind}.${field.name}`, field }));
+const graphqlOperations = [
+  ...rootFields(schema.getQueryType(), "Query"),
+  ...rootFields(schema.getMutationType(), "Mutation"),
+];
+const restRoutes = apiRoutes({ demoMode: true }).map((route) => ({ key: `${route.method} ${route.path}`, route }));
+
+/** A company with an owner in a team, another member in it, and an open invitation: real rows for every id. */
+const signedInMember = async () => {
+  const scene = await createPeopleScene(t.db);
+  const member = await personIn(t.db, scene.project.id, "user", scene.teams.a);
+  const invite = await insertInvite(t.db, scene.project.id, scene.teams.a.id, `coverage-${randomUUID()}@test.kort.is`);
+  return { headers: scene.callers.owner.headers, ids: { team: scene.teams.a.id, user: member.id, invite } };
+};
+
+describe("authorization coverage", () => {
+  it("lists only operations that exist", () => {
+    const existing = new Set([...graphqlOperations, ...restRoutes].map((operation) => operation.key));
+    expect(Object.keys(NO_POLICY).filter((key) => !existing.has(key))).toEqual([]);
+  });
+
+  it("sees a self-scoped operation ask nothing, so the probe tells the two apart", async () => {
+    const { headers } = await signedInMember();
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/graphql",
+      headers,
+      payload: { query: "{ me { id } }" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(asked).toEqual([]);
+  });
+
+  const checkedGraphql = graphqlOperations.filter((operation) => !(operation.key in NO_POLICY));
+  it.each(checkedGraphql)("$key asks the policy", async ({ key, field }) => {
+    const { headers, ids } = await signedInMember();
+    const kind = key.startsWith("Mutation.") ? "mutation" : "query";
+    let response = await t.app.inject({
+      method: "POST",
+      url: "/graphql",
+      headers,
+      payload: operationCall(kind, field, ids, "required"),
+    });
+    if (asked.length === 0) {
+      response = await t.app.inject({
+        method: "POST",
+        url: "/graphql",
+        headers,
+        payload: operationCall(kind, field, ids, "all"),
+      });
+    }
+    expect(response.statusCode, response.body).toBeLessThan(500);
+    expect(asked.length, `${key} answered ${response.body} without asking the policy`).toBeGreaterThan(0);
+  });
+
+  it("has every /v1 route not listed above ask the policy", async () => {
+    const checkedRoutes = restRoutes.filter((operation) => !(operation.key in NO_POLICY));
+    for (const { key, route } of checkedRoutes) {
+      const { headers, ids } = await signedInMember();
+      asked.length = 0;
+      const url = route.path.replace(/:(\w+)/g, (_match, name: string) =>
+        name.includes("team") ? ids.team : name.includes("user") ? ids.user : randomUUID(),
+      );
+      const response = await t.app.inject({
+        method: route.method,
+        url,
+        headers: { ...headers, "idempotency-key": randomUUID() },
+        ...(route.method === "GET" || route.method === "DELETE" ? {} : { payload: {} }),
+      });
+      expect(response.statusCode, response.body).toBeLessThan(500);
+      expect(asked.length, `${key} answered ${response.body} without asking the policy`).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { ActionIcon, Badge, Group, Menu, Stack, Table, Text } from "@mantine/core";
+import { IconDots } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import type { Person } from "./people.graphql.ts";
+import type { RowAction } from "./people-permissions.ts";
+
+const ACTION_KEYS = {
+  role: "people.actions.role",
+  limits: "people.actions.limits",
+  unlock: "people.actions.unlock",
+  remove: "people.actions.remove",
+} as const;
+
+type Props = {
+  people: readonly Person[];
+  actionsFor: (person: Person) => RowAction[];
+  onAction: (action: RowAction, person: Person) => void;
+};
+
+/** Spec 2, /people: full name, e-mail, role and teams of each member, with the actions the caller may take. */
+export function UsersTable({ people, actionsFor, onAction }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Table verticalSpacing="sm" highlightOnHover withTableBorder data-testid="users-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t("people.list.name")}</Table.Th>
+          <Table.Th>{t("people.list.email")}</Table.Th>
+          <Table.Th>{t("people.list.role")}</Table.Th>
+          <Table.Th>{t("people.list.teams")}</Table.Th>
+          <Table.Th w={48} aria-label={t("people.list.actions")} />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {people.map((person) => {
+          const actions = actionsFor(person);
+          return (
+            <Table.Tr key={person.user_id} data-testid="user-row" data-email={person.email}>
+              <Table.Td>
+                <Group gap="xs" wrap="nowrap">
+                  <Text size="sm" fw={600}>
+                    {person.full_name}
+                  </Text>
+                  {person.locked && (
+                    <Badge size="sm" color="red" variant="light" data-testid="user-locked">
+                      {t("people.list.locked")}
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{person.email}</Text>
+              </Table.Td>
+              <Table.Td data-testid="user-role" data-role={person.role}>
+                <Text size="sm">{t(`roles.${person.role}`)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={0}>
+                  {person.teams.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      {t("people.list.noTeams")}
+                    </Text>
+                  ) : (
+                    <Text size="sm">{person.teams.map((team) => team.name).join(", ")}</Text>
+                  )}
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                {actions.length > 0 && (
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={t("people.list.actionsFor", { name: person.full_name })}
+                        data-testid="user-actions"
+                      >
+                        <IconDots size={18} />
+                      </ActionIcon>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      {actions.map((action) => (
+                        <Menu.Item
+                          key={action}
+                          color={action === "remove" ? "red" : undefined}
+                          onClick={() => onAction(action, person)}
+                          data-testid={`user-action-${action}`}
+                        >
+                          {t(ACTION_KEYS[action])}
+                        </Menu.Item>
+                      ))}
+                    </Menu.Dropdown>
+                  </Menu>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,48 @@
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { toApiError } from "../../app/api/api-error.ts";
+import { graphql } from "../../app/api/client.ts";
+import { errorKey } from "../../app/api/error-key.ts";
+import { PEOPLE_QUERY_ROOT } from "./usePeopleQueries.ts";
+
+/** Spec 8: each failure names what failed, then the reason after a colon. */
+export type PeopleFailure = "invite" | "revoke" | "role" | "limits" | "remove" | "unlock";
+
+const FAILURE_KEYS = {
+  invite: "people.errors.invite",
+  revoke: "people.errors.revoke",
+  role: "people.errors.role",
+  limits: "people.errors.limits",
+  remove: "people.errors.remove",
+  unlock: "people.errors.unlock",
+} as const;
+
+/** Codes whose own text says it all (spec 8: "User is already invited"; lack of rights on a role). */
+const PLAIN_CODES = new Set(["ALREADY_INVITED", "ACCESS_DENIED", "LAST_PROJECT_OWNER", "CANNOT_REMOVE_SELF"]);
+
+/**
+ * A People mutation with the spec's toasts: the success message on success, otherwise the failure with the
+ * translated error code. The People queries (and member pickers elsewhere) are refetched after every success.
+ */
+export const usePeopleMutation = <V extends Record<string, unknown>, R = unknown>(
+  document: string,
+  failure: PeopleFailure,
+  successMessage: (variables: V, result: R) => string,
+) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: V) => graphql<R>(document, variables),
+    onSuccess: async (result, variables) => {
+      notifications.show({ color: "teal", message: successMessage(variables, result), "data-testid": "toast-success" });
+      await queryClient.invalidateQueries({ queryKey: PEOPLE_QUERY_ROOT });
+    },
+    onError: (error) => {
+      const { code } = toApiError(error);
+      const reason = t(errorKey(code));
+      const message = PLAIN_CODES.has(code) ? reason : t(FAILURE_KEYS[failure], { reason });
+      notifications.show({ color: "red", message, "data-testid": "toast-error", "data-code": code });
+    },
+  });
+};
