@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { spawnKortServer, startScratchDatabase } from "../apps/server/src/testing/spawn-server.ts";
+import { runAuthorizationBench } from "./suites/authorizations.ts";
 import { startFloorServer } from "./support/floor-server.ts";
 import { printComparison, runLoad } from "./support/load.ts";
 import { createBenchToken } from "./support/token.ts";
@@ -9,6 +11,12 @@ import { createBenchToken } from "./support/token.ts";
  */
 const seconds = Number(process.env.KORT_BENCH_SECONDS ?? 5);
 const concurrency = Number(process.env.KORT_BENCH_CONCURRENCY ?? 16);
+
+/** Open-loop rates for the authorization suite: one below a single card's capacity on a small machine, and 200/s. */
+const authorizationRates = (process.env.KORT_BENCH_AUTH_RATES ?? "50,200").split(",").map(Number);
+// The server seals card numbers with this key and the bench issues its cards with it (spawnKortServer passes the env).
+const cardKey = randomBytes(32);
+process.env.KORT_CARD_KEY = cardKey.toString("base64");
 
 const database = await startScratchDatabase();
 const kort = await spawnKortServer(database.url);
@@ -40,6 +48,16 @@ try {
     { concurrency, seconds },
   );
   printComparison("POST /graphql { me } vs bare node:http + the same SQL", graphql, bare);
+
+  await runAuthorizationBench({
+    baseUrl: kort.baseUrl,
+    databaseUrl: database.url,
+    cardKey,
+    networkKey: process.env.KORT_NETWORK_KEY ?? "demo-network-key",
+    rates: authorizationRates,
+    seconds,
+    concurrency,
+  });
 } finally {
   await floor.stop();
   await kort.stop();

@@ -1,0 +1,113 @@
+import { randomInt } from "node:crypto";
+import { billingPeriodOf, type CurrencyCode, currencyExponent, type DeclineCode } from "@kort/core";
+import type { CardSecrets } from "../../platform/crypto/card-secrets.ts";
+import type { Db, Tx } from "../../platform/db/client.ts";
+import { type Decision, type DecisionInput, decide } from "./decide.ts";
+import { toIsk } from "./fx.ts";
+import {
+  fxRateAt,
+  insertAuthorization,
+  type LockedCard,
+  limitsOfCard,
+  lockCardByLookup,
+  lockProjectCredit,
+  teamLimitsOf,
+} from "./processor.repo.ts";
+import { cardUsage, creditUse, teamControl } from "./spend.repo.ts";
+
+/** What the processor needs: the database, the card key's operations, and the clock of its rules. */
+export type ProcessorDeps = { db: Db; secrets: CardSecrets; now: () => Date };
+
+export type PaymentRequest = {
+  pan: string;
+  expiryMonth: number;
+  expiryYear: number;
+  /** In `currency` minor units (USD 12.99 = 1299). */
+  amount: number;
+  currency: CurrencyCode;
+  merchantName: string;
+  mcc: string;
+  merchantCountry: string;
+};
+
+/** `id` is null only for an unknown card: there is no company to store that request under. */
+export type PaymentAnswer = {
+  id: string | null;
+  approved: boolean;
+  declineCode: DeclineCode | null;
+  amountIsk: number;
+};
+
+type Priced = { amountIsk: number; supported: boolean };
+
+const priced = async (db: Db, request: PaymentRequest, now: Date): Promise<Priced> => {
+  if (request.currency === "ISK") return { amountIsk: request.amount, supported: true };
+  const rate = await fxRateAt(db, request.currency, now);
+  if (rate === undefined) return { amountIsk: 0, supported: false };
+  return { amountIsk: toIsk(request.amount, request.currency, rate), supported: true };
+};
+
+/** Loads, under the locks already held, everything `decide` reads. */
+const decisionInput = async (
+  tx: Tx,
+  card: NonNullable<LockedCard>,
+  creditLimit: number,
+  request: PaymentRequest,
+  amountIsk: number,
+  now: Date,
+): Promise<DecisionInput> => {
+  const limits = await limitsOfCard(tx, card.id);
+  const used = await cardUsage(tx, card.id, limits, now);
+  const teamLimits = card.teamId ? await teamLimitsOf(tx, card.teamId) : undefined;
+  const team = card.teamId && teamLimits ? await teamControl(tx, card.teamId, teamLimits, now) : null;
+  const credit = await creditUse(tx, card.projectId, billingPeriodOf(now));
+  return {
+    now,
+    card,
+    request: { amountIsk, mcc: request.mcc, expiryMonth: request.expiryMonth, expiryYear: request.expiryYear },
+    limits: limits.map((limit, index) => ({ limit, used: used[index] ?? { sum: 0, count: 0 } })),
+    team,
+    availableCredit: creditLimit - credit.used - credit.reserved,
+  };
+};
+
+/**
+ * Decides one authorization request in one database transaction: the card row and then the project row are
+ * locked (FOR NO KEY UPDATE), the limits and credit are summed, and the decision is stored, approved
+ * (`pending`, reserving its amount) or declined with its code. Concurrent requests on one card or one
+ * project take turns, so together they never approve more than a limit or the credit allows.
+ */
+export const authorizePayment = async (deps: ProcessorDeps, request: PaymentRequest): Promise<PaymentAnswer> => {
+  const lookup = deps.secrets.panLookup(request.pan);
+  const { amountIsk, supported } = await priced(deps.db, request, deps.now());
+  return deps.db.transaction(async (tx) => {
+    const card = await lockCardByLookup(tx, lookup);
+    if (!card) return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk };
+    const creditLimit = await lockProjectCredit(tx, card.projectId);
+    // The clock is read after the locks are held, so stored times follow the order of the decisions.
+    const now = deps.now();
+    const decision: Decision = supported
+      ? decide(await decisionInput(tx, card, creditLimit, request, amountIsk, now))
+      : { approved: false, code: "CURRENCY_NOT_SUPPORTED" };
+    const id = await insertAuthorization(tx, {
+      projectId: card.projectId,
+      cardId: card.id,
+      userId: card.cardholderId,
+      teamId: card.teamId,
+      amount: amountIsk,
+      currency: "ISK",
+      originalAmount: request.amount,
+      originalCurrency: request.currency,
+      originalExponent: currencyExponent(request.currency),
+      merchantName: request.merchantName,
+      merchantCountry: request.merchantCountry,
+      mcc: request.mcc,
+      status: decision.approved ? "pending" : "declined",
+      declineCode: decision.approved ? null : decision.code,
+      approvalCode: decision.approved ? String(randomInt(0, 1_000_000)).padStart(6, "0") : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { id, approved: decision.approved, declineCode: decision.approved ? null : decision.code, amountIsk };
+  });
+};

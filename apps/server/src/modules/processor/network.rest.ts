@@ -1,0 +1,101 @@
+import { type CardSecrets, createCardSecrets } from "../../platform/crypto/card-secrets.ts";
+import { type AppDeps, defineRoute, type RestRoute } from "../../platform/http/rest.ts";
+import { authorizePayment, type ProcessorDeps } from "./authorize-payment.service.ts";
+import {
+  authorizationAnswerSchema,
+  authorizationIdParams,
+  authorizationRequestSchema,
+  clearingRequestSchema,
+  refundRequestSchema,
+  reversalAnswerSchema,
+  settlementAnswerSchema,
+} from "./network.schemas.ts";
+import { clearAuthorization, refundPurchase, reverseAuthorization } from "./settlement.service.ts";
+
+/**
+ * The card network's interface (decisions.md, "Cards and the card processor"): authorization, reversal, clearing
+ * and refund, authenticated by X-Network-Key (access "network"). No user and no policy: the network is the caller.
+ */
+const secretsByKey = new WeakMap<Buffer, CardSecrets>();
+
+const processorDeps = (deps: AppDeps): ProcessorDeps => {
+  const key = deps.config.cardKey;
+  if (!key) throw new Error("The card key is not configured (KORT_CARD_KEY or <dataDir>/card-key)");
+  let secrets = secretsByKey.get(key);
+  if (!secrets) {
+    secrets = createCardSecrets(key);
+    secretsByKey.set(key, secrets);
+  }
+  return { db: deps.db, secrets, now: deps.now };
+};
+
+const tag = "Card network";
+
+export const networkRoutes: RestRoute[] = [
+  defineRoute({
+    method: "POST",
+    path: "/v1/network/authorizations",
+    summary: "Decide a card authorization in real time",
+    tag,
+    access: "network",
+    body: authorizationRequestSchema,
+    response: authorizationAnswerSchema,
+    handler: async ({ body, deps }) => {
+      const answer = await authorizePayment(processorDeps(deps), {
+        pan: body.pan,
+        expiryMonth: body.expiry_month,
+        expiryYear: body.expiry_year,
+        amount: body.amount,
+        currency: body.currency,
+        merchantName: body.merchant_name,
+        mcc: body.mcc,
+        merchantCountry: body.merchant_country,
+      });
+      return {
+        id: answer.id,
+        approved: answer.approved,
+        decline_code: answer.declineCode,
+        amount_isk: answer.amountIsk,
+      };
+    },
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/network/authorizations/:id/reversal",
+    summary: "Reverse a pending authorization, releasing its reservation",
+    tag,
+    access: "network",
+    params: authorizationIdParams,
+    response: reversalAnswerSchema,
+    handler: ({ params, deps }) => reverseAuthorization(deps, params.id),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/network/clearings",
+    summary: "Settle a pending authorization into a transaction",
+    tag,
+    access: "network",
+    status: 201,
+    body: clearingRequestSchema,
+    response: settlementAnswerSchema,
+    handler: ({ body, deps }) =>
+      clearAuthorization(deps, { authorizationId: body.authorization_id, amount: body.amount }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/network/refunds",
+    summary: "Refund a settled purchase (a negative transaction)",
+    tag,
+    access: "network",
+    status: 201,
+    body: refundRequestSchema,
+    response: settlementAnswerSchema,
+    handler: ({ body, deps }) =>
+      refundPurchase(
+        deps,
+        "authorization_id" in body
+          ? { authorizationId: body.authorization_id, amount: body.amount }
+          : { transactionId: body.transaction_id, amount: body.amount },
+      ),
+  }),
+];

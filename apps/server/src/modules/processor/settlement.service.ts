@@ -1,0 +1,153 @@
+import type { Tx } from "../../platform/db/client.ts";
+import type { AuthorizationRow } from "../../platform/db/schema/index.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { ProcessorDeps } from "./authorize-payment.service.ts";
+import { proportionOf, toIsk } from "./fx.ts";
+import {
+  findAuthorization,
+  findTransaction,
+  fxRateAt,
+  insertTransaction,
+  lockAuthorization,
+  lockCardById,
+  lockProjectCredit,
+  refundedOf,
+  updateAuthorization,
+} from "./processor.repo.ts";
+
+type SettleDeps = Pick<ProcessorDeps, "db" | "now">;
+
+const notFound = (what: string) => new AppError("NOT_FOUND", `The ${what} was not found.`);
+
+/** Takes the card and project locks (the order authorizations take them) and then the authorization's row. */
+const lockedAuthorization = async (tx: Tx, authorizationId: string) => {
+  const seen = await findAuthorization(tx, authorizationId);
+  if (!seen) throw notFound("authorization");
+  const card = await lockCardById(tx, seen.cardId);
+  if (!card) throw notFound("card");
+  await lockProjectCredit(tx, card.projectId);
+  const row = await lockAuthorization(tx, authorizationId);
+  if (!row) throw notFound("authorization");
+  return { row, card };
+};
+
+export type ReversalAnswer = { id: string; status: AuthorizationRow["status"] };
+
+/** Releases a pending authorization's reservation. Reversing twice answers the same; a settled one is a CONFLICT. */
+export const reverseAuthorization = (deps: SettleDeps, authorizationId: string): Promise<ReversalAnswer> =>
+  deps.db.transaction(async (tx) => {
+    const { row } = await lockedAuthorization(tx, authorizationId);
+    if (row.status === "reversed") return { id: row.id, status: row.status };
+    if (row.status !== "pending") {
+      throw new AppError("CONFLICT", `A ${row.status} authorization cannot be reversed.`, { status: row.status });
+    }
+    const now = deps.now();
+    await updateAuthorization(tx, row.id, { status: "reversed", reversedAt: now, updatedAt: now });
+    return { id: row.id, status: "reversed" };
+  });
+
+export type SettlementAnswer = { transaction_id: string; authorization_id: string | null; amount_isk: number };
+
+/** The ISK of `amount` (original currency): the authorized ISK when unchanged, else at today's rate. */
+const settledIsk = async (tx: Tx, row: AuthorizationRow, amount: number, now: Date): Promise<number> => {
+  if (amount === row.originalAmount) return row.amount;
+  if (row.originalCurrency === "ISK") return amount;
+  const rate = await fxRateAt(tx, row.originalCurrency, now);
+  if (rate === undefined) throw new AppError("CONFLICT", `No exchange rate for ${row.originalCurrency}.`);
+  return toIsk(amount, row.originalCurrency, rate);
+};
+
+/**
+ * Settles a pending authorization into a transaction. The final amount (in the authorization's currency) may
+ * differ from the authorized one (a tip, a fuel pump): the reservation is released and the settled amount
+ * counts as used, dated at the authorization's time so it stays in the same limit windows.
+ */
+export const clearAuthorization = (
+  deps: SettleDeps,
+  input: { authorizationId: string; amount: number },
+): Promise<SettlementAnswer> =>
+  deps.db.transaction(async (tx) => {
+    const { row, card } = await lockedAuthorization(tx, input.authorizationId);
+    if (row.status !== "pending") {
+      throw new AppError("CONFLICT", `A ${row.status} authorization cannot be cleared.`, { status: row.status });
+    }
+    const now = deps.now();
+    const amountIsk = await settledIsk(tx, row, input.amount, now);
+    const transactionId = await insertTransaction(tx, {
+      projectId: row.projectId,
+      cardId: row.cardId,
+      userId: row.userId,
+      teamId: row.teamId,
+      authorizationId: row.id,
+      description: row.merchantName,
+      merchantName: row.merchantName,
+      merchantCountry: row.merchantCountry,
+      mcc: row.mcc,
+      originalAmount: input.amount,
+      originalCurrency: row.originalCurrency,
+      originalExponent: row.originalExponent,
+      transactionAmount: amountIsk,
+      transactionDate: row.createdAt,
+      categoryId: card.defaultTransactionCategoryId,
+      closedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await updateAuthorization(tx, row.id, {
+      status: "cleared",
+      clearedAmount: amountIsk,
+      clearedAt: now,
+      updatedAt: now,
+    });
+    return { transaction_id: transactionId, authorization_id: row.id, amount_isk: amountIsk };
+  });
+
+/**
+ * A refund of a settled purchase, found by its authorization or its transaction: a negative transaction in the
+ * purchase's currency. Its ISK is the same share of the purchase's ISK (no rate drift: a full refund gives back
+ * exactly what was paid). Refunds together cannot exceed the purchase.
+ */
+export const refundPurchase = (
+  deps: SettleDeps,
+  input: ({ authorizationId: string } | { transactionId: string }) & { amount: number },
+): Promise<SettlementAnswer> =>
+  deps.db.transaction(async (tx) => {
+    const by = "authorizationId" in input ? { authorizationId: input.authorizationId } : { id: input.transactionId };
+    const seen = await findTransaction(tx, by);
+    if (!seen) throw notFound("settled purchase");
+    const card = await lockCardById(tx, seen.cardId);
+    if (!card) throw notFound("card");
+    await lockProjectCredit(tx, card.projectId);
+    if (seen.refundOfTransactionId !== null || seen.originalAmount <= 0) {
+      throw new AppError("CONFLICT", "Only a purchase can be refunded.");
+    }
+    const refunded = await refundedOf(tx, seen.id);
+    if (refunded + input.amount > seen.originalAmount) {
+      throw new AppError("CONFLICT", "The refunds would exceed the purchase.", {
+        refundable: seen.originalAmount - refunded,
+      });
+    }
+    const now = deps.now();
+    const amountIsk = proportionOf(seen.transactionAmount, input.amount, seen.originalAmount);
+    const transactionId = await insertTransaction(tx, {
+      projectId: seen.projectId,
+      cardId: seen.cardId,
+      userId: seen.userId,
+      teamId: seen.teamId,
+      refundOfTransactionId: seen.id,
+      description: seen.description,
+      merchantName: seen.merchantName,
+      merchantCountry: seen.merchantCountry,
+      mcc: seen.mcc,
+      originalAmount: -input.amount,
+      originalCurrency: seen.originalCurrency,
+      originalExponent: seen.originalExponent,
+      transactionAmount: -amountIsk,
+      transactionDate: now,
+      categoryId: seen.categoryId,
+      closedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { transaction_id: transactionId, authorization_id: seen.authorizationId, amount_isk: -amountIsk };
+  });

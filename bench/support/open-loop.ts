@@ -1,0 +1,72 @@
+import type { LoadResult } from "./load.ts";
+
+/**
+ * Load for calls that are not HTTP fetches (or are): `send` answers whether the call succeeded.
+ * `openLoop` starts calls at a fixed rate whatever the answers do, and measures each from the instant it was
+ * due, so a stall shows in the latencies instead of slowing the offered load (no coordinated omission).
+ * `closedLoop` is the saturation run: `concurrency` callers back to back.
+ */
+export type Send = () => Promise<boolean>;
+
+const percentile = (sorted: readonly number[], p: number): number => {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? Number.NaN;
+};
+
+const summary = (latencies: number[], errors: number, started: number): LoadResult => {
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / seconds,
+  };
+};
+
+export const openLoop = async (send: Send, options: { rate: number; seconds: number }): Promise<LoadResult> => {
+  const latencies: number[] = [];
+  let errors = 0;
+  const total = Math.round(options.rate * options.seconds);
+  const interval = 1000 / options.rate;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let index = 0; index < total; index += 1) {
+    const due = started + index * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(
+      send()
+        .catch(() => false)
+        .then((ok) => {
+          if (!ok) errors += 1;
+          latencies.push(performance.now() - due);
+        }),
+    );
+  }
+  await Promise.all(inFlight);
+  return summary(latencies, errors, started);
+};
+
+export const closedLoop = async (
+  send: Send,
+  options: { concurrency: number; seconds: number },
+): Promise<LoadResult> => {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const begin = performance.now();
+      const ok = await send().catch(() => false);
+      if (!ok) errors += 1;
+      latencies.push(performance.now() - begin);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  return summary(latencies, errors, started);
+};
