@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { spawnKortServer, startScratchDatabase } from "../apps/server/src/testing/spawn-server.ts";
 import { runAuthorizationBench } from "./suites/authorizations.ts";
 import { startFloorServer } from "./support/floor-server.ts";
-import { printComparison, runLoad } from "./support/load.ts";
+import { httpCall, printComparison } from "./support/load.ts";
+import { closedLoop } from "./support/open-loop.ts";
 import { createBenchToken } from "./support/token.ts";
 
 /**
@@ -27,24 +28,24 @@ try {
   console.log(`Load: ${concurrency} concurrent clients for ${seconds} s each, keep-alive, 127.0.0.1`);
 
   // Warm both up so JIT and connection pools do not count against either side.
-  await runLoad(() => fetch(`${kort.baseUrl}/v1/users/current`, { headers }), { concurrency, seconds: 1 });
-  await runLoad(() => fetch(floor.url, { headers: { authorization: `Bearer ${token}` } }), { concurrency, seconds: 1 });
+  const kortRest = httpCall(() => fetch(`${kort.baseUrl}/v1/users/current`, { headers }));
+  const floorRest = httpCall(() => fetch(floor.url, { headers }));
+  await closedLoop(kortRest, { concurrency, seconds: 1 });
+  await closedLoop(floorRest, { concurrency, seconds: 1 });
 
-  const rest = await runLoad(() => fetch(`${kort.baseUrl}/v1/users/current`, { headers }), { concurrency, seconds });
-  const bare = await runLoad(() => fetch(floor.url, { headers: { authorization: `Bearer ${token}` } }), {
-    concurrency,
-    seconds,
-  });
+  const rest = await closedLoop(kortRest, { concurrency, seconds });
+  const bare = await closedLoop(floorRest, { concurrency, seconds });
   printComparison("GET /v1/users/current (session lookup) vs bare node:http + the same SQL", rest, bare);
 
   const body = JSON.stringify({ query: "{ me { user_id full_name email } }" });
-  const graphql = await runLoad(
-    () =>
+  const graphql = await closedLoop(
+    httpCall(() =>
       fetch(`${kort.baseUrl}/graphql`, {
         method: "POST",
         headers: { ...headers, "content-type": "application/json" },
         body,
       }),
+    ),
     { concurrency, seconds },
   );
   printComparison("POST /graphql { me } vs bare node:http + the same SQL", graphql, bare);

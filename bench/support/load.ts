@@ -1,43 +1,11 @@
-/**
- * A closed-loop load generator: `concurrency` workers send requests back to back for `seconds`, on
- * keep-alive connections. Latencies are measured per request; throughput is completed requests per second.
- */
+/** What one load run measured; the generators are in open-loop.ts. */
 export type LoadResult = { requests: number; errors: number; seconds: number; p50: number; p99: number; rps: number };
 
-const percentile = (sorted: number[], p: number): number => {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? Number.NaN;
-};
-
-export const runLoad = async (
-  send: () => Promise<Response>,
-  options: { concurrency: number; seconds: number },
-): Promise<LoadResult> => {
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + options.seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const begin = performance.now();
-      const response = await send().catch(() => undefined);
-      if (response === undefined || !response.ok) errors += 1;
-      await response?.arrayBuffer();
-      latencies.push(performance.now() - begin);
-    }
-  };
-  await Promise.all(Array.from({ length: options.concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    errors,
-    seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    rps: latencies.length / seconds,
-  };
+/** A `Send` for an HTTP call: succeeded when the answer is 2xx; the body is read so the connection is reused. */
+export const httpCall = (request: () => Promise<Response>) => async (): Promise<boolean> => {
+  const response = await request();
+  await response.arrayBuffer();
+  return response.ok;
 };
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;

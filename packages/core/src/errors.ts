@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   "LIMIT_BLOCKED_OVER_MAX_LIMIT",
   "LIMIT_BLOCKED_CANT_ISSUE_TO_SELF",
   "CARD_LIMIT_TOO_HIGH",
+  // Cards: closing is final (spec section 4); a closed card cannot change again.
+  "CARD_CLOSED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -65,6 +67,7 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "NOT_ADMIN_USER":
     case "LAST_PROJECT_OWNER":
     case "CANNOT_REMOVE_SELF":
+    case "CARD_CLOSED":
       return "general";
     case "UNAUTHENTICATED":
       return "authentication";

@@ -24,3 +24,31 @@ export const limitControlOf = async (db: Executor, projectId: string, userId: st
     .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
   return member;
 };
+
+export type CardChange = Partial<
+  Pick<
+    NewCard,
+    | "status"
+    | "statusChangedAt"
+    | "description"
+    | "cardholderId"
+    | "teamId"
+    | "defaultTransactionCategoryId"
+    | "closedAt"
+  >
+> & { updatedAt: Date };
+
+export const updateCard = async (tx: Executor, projectId: string, cardId: string, change: CardChange) => {
+  await tx
+    .update(cards)
+    .set(change)
+    .where(and(eq(cards.projectId, projectId), eq(cards.id, cardId)));
+};
+
+/** Replaces the card's limits with one entry (spec section 3: count 1000, single = sum, usage ALL). */
+export const replaceCardLimit = async (tx: Executor, values: NewCardLimit): Promise<void> => {
+  await tx
+    .delete(cardLimits)
+    .where(and(eq(cardLimits.projectId, values.projectId), eq(cardLimits.cardId, values.cardId)));
+  await tx.insert(cardLimits).values(values);
+};

@@ -18,7 +18,8 @@ import { clearAuthorization, refundPurchase, reverseAuthorization } from "./sett
  */
 const secretsByKey = new WeakMap<Buffer, CardSecrets>();
 
-const processorDeps = (deps: AppDeps): ProcessorDeps => {
+/** The processor's dependencies: the app's, with the card secrets of the configured card key (cached per key). */
+export const processorDeps = (deps: AppDeps): ProcessorDeps => {
   const key = deps.config.cardKey;
   if (!key) throw new Error("The card key is not configured (KORT_CARD_KEY or <dataDir>/card-key)");
   let secrets = secretsByKey.get(key);

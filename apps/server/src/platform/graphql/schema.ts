@@ -2,6 +2,8 @@ import type { GraphQLSchema } from "graphql";
 import { builder } from "./builder.ts";
 // Each module adds its types and fields to the builder when imported; the order does not matter.
 import "../../modules/accounting/accounting.graphql.ts";
+import "../../modules/cards/card-mutations.graphql.ts";
+import "../../modules/cards/cards.graphql.ts";
 import "../../modules/invites/project-invites.graphql.ts";
 import "../../modules/people/member-mutations.graphql.ts";
 import "../../modules/people/members.graphql.ts";

@@ -1,4 +1,5 @@
 import { authRoutes } from "../../modules/auth/auth.rest.ts";
+import { cardsRoutes } from "../../modules/cards/cards.rest.ts";
 import { invitesRoutes } from "../../modules/invites/invites.rest.ts";
 import { onboardingRoutes } from "../../modules/onboarding/onboarding.rest.ts";
 import { peopleRoutes } from "../../modules/people/people.rest.ts";
@@ -20,6 +21,7 @@ export const apiRoutes = (options: { demoMode: boolean }): RestRoute[] => {
     ...peopleRoutes,
     ...projectsRoutes,
     ...networkRoutes,
+    ...cardsRoutes,
     versionRoute,
   ];
   if (options.demoMode) routes.push(devOutboxRoute);

@@ -1,0 +1,148 @@
+import { CARD_TYPES, type CardType } from "@kort/core";
+import type { Db, Executor } from "../../platform/db/client.ts";
+import { authorize } from "../../platform/http/authorize.ts";
+import type { ProjectContext } from "../../platform/http/context.ts";
+import { listScope } from "../../platform/http/list-scope.ts";
+import { accountBalance } from "../processor/balance.service.ts";
+import { cardUsage } from "../processor/spend.repo.ts";
+import { assertCardActionPossible, authorizeCard, loadCardFor } from "./card-access.ts";
+import { checkCardLimits } from "./card-limit-check.service.ts";
+import {
+  type AccountBalanceDto,
+  type CardBalanceDto,
+  type CardDto,
+  type CardsFilter,
+  cardsFilterSchema,
+  cardsPageSchema,
+  checkLimitsSchema,
+} from "./cards.schemas.ts";
+import { type CardRecord, countActiveCards, limitsOf, listCards } from "./cards-query.repo.ts";
+
+/** What the card services need: the database and the clock. */
+export type CardReadDeps = { db: Db; now: () => Date };
+
+/** The cards as the API shows them, with their limits. */
+export const toCardDtos = async (db: Executor, rows: readonly CardRecord[]): Promise<CardDto[]> => {
+  const limits = await limitsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    project_id: row.projectId,
+    card_type: row.cardType,
+    team: row.teamId && row.teamName !== null ? { id: row.teamId, name: row.teamName } : null,
+    status: row.status,
+    status_changed_at: row.statusChangedAt,
+    description: row.description,
+    masked_number: row.maskedNumber,
+    created_at: row.createdAt,
+    created_by: row.createdBy,
+    expiration_month: row.expirationMonth,
+    expiration_year: row.expirationYear,
+    limits: limits
+      .filter((limit) => limit.cardId === row.id)
+      .map((limit) => ({
+        sum_amount: limit.sumAmount,
+        single_amount: limit.singleAmount,
+        usage_type: limit.usageType,
+        period: limit.period,
+        count: limit.count,
+      })),
+    cardholder: { user_id: row.cardholderId, full_name: row.cardholderName, email: row.cardholderEmail },
+    will_close_at: row.willCloseAt,
+    default_transaction_category:
+      row.categoryId && row.categoryTitle !== null && row.categoryCode !== null
+        ? { id: row.categoryId, title: row.categoryTitle, code: row.categoryCode }
+        : null,
+    closed_at: row.closedAt,
+  }));
+};
+
+export type CardsArgs = {
+  filter?: Partial<Record<keyof CardsFilter, unknown>> | null;
+  page?: number | null;
+  limit?: number | null;
+};
+
+/** Spec 7, cards: the page of cards the caller may read (project, their teams' or their own), and the total. */
+export const listCardsFor = async (deps: CardReadDeps, ctx: ProjectContext, args: CardsArgs) => {
+  const scope = listScope(ctx, "card", "read");
+  const filter = cardsFilterSchema.parse(args.filter ?? {});
+  const page = cardsPageSchema.parse({ page: args.page, limit: args.limit });
+  const { rows, total } = await listCards(deps.db, ctx.membership.projectId, scope, filter, page);
+  return { nodes: await toCardDtos(deps.db, rows), total_count: total };
+};
+
+/** One card of the caller's project, if the policy lets the caller read it. */
+export const getCardFor = async (deps: CardReadDeps, ctx: ProjectContext, cardId: string): Promise<CardDto> => {
+  const row = await loadCardFor(deps.db, ctx, cardId, "read");
+  const [card] = await toCardDtos(deps.db, [row]);
+  if (!card) throw new Error("card vanished");
+  return card;
+};
+
+/** Counts of ACTIVE cards per card type, within what the caller may read; every type appears. */
+export const activeCardCountsFor = async (deps: CardReadDeps, ctx: ProjectContext) => {
+  const scope = listScope(ctx, "card", "read");
+  const counts = await countActiveCards(deps.db, ctx.membership.projectId, scope);
+  return CARD_TYPES.map((cardType: CardType) => ({
+    card_type: cardType,
+    count: counts.find((row) => row.cardType === cardType)?.value ?? 0,
+  }));
+};
+
+/**
+ * The card's balance in its first limit's current window: what it spent there (settled transactions and pending
+ * authorizations, as the processor counts them) and what is left of the limit.
+ */
+export const cardBalance = async (deps: CardReadDeps, card: CardDto): Promise<CardBalanceDto> => {
+  const [limit] = card.limits;
+  if (!limit) return { settled_balance: 0, available_balance: 0, currency: "ISK" };
+  const [usage] = await cardUsage(
+    deps.db,
+    card.id,
+    [
+      {
+        sumAmount: limit.sum_amount,
+        singleAmount: limit.single_amount,
+        count: limit.count,
+        usageType: limit.usage_type,
+        period: limit.period,
+      },
+    ],
+    deps.now(),
+  );
+  const spent = usage?.sum ?? 0;
+  return { settled_balance: spent, available_balance: Math.max(0, limit.sum_amount - spent), currency: "ISK" };
+};
+
+/** Spec 7, card limit check: asked as `card create` for that cardholder and team, then checkCardLimits. */
+export const checkCardLimitsFor = async (deps: CardReadDeps, ctx: ProjectContext, input: unknown) => {
+  assertCardActionPossible(ctx, "create");
+  const args = checkLimitsSchema.parse(input);
+  const projectId = ctx.membership.projectId;
+  authorizeCard(ctx, "create", { project_id: projectId, team_id: args.team_id, user_id: args.cardholder_id });
+  const [limit] = args.limits;
+  return checkCardLimits(deps.db, {
+    projectId,
+    actorId: ctx.user.id,
+    cardholderId: args.cardholder_id,
+    teamId: args.team_id,
+    amount: limit?.sum_amount ?? 0,
+    now: deps.now(),
+  });
+};
+
+/** Spec 3, Account balance: credit_limit and available as numeric strings. */
+export const accountBalanceFor = async (deps: CardReadDeps, ctx: ProjectContext): Promise<AccountBalanceDto> => {
+  authorize(ctx, "account", "balance", { project_id: ctx.membership.projectId });
+  const balance = await accountBalance(deps.db, ctx.membership.projectId, deps.now());
+  return {
+    credit_limit: String(balance.creditLimit),
+    used: balance.used,
+    reserved: balance.reserved,
+    available: String(balance.available),
+    currency: "ISK",
+  };
+};
