@@ -9,6 +9,7 @@ import { startDatabase } from "./platform/db/start.ts";
 import { buildApp } from "./platform/http/app.ts";
 import { displayHost, listen } from "./platform/http/listen.ts";
 import { createLogger } from "./platform/http/logger.ts";
+import { startJobs } from "./platform/jobs/jobs.ts";
 
 type Cleanup = () => Promise<void>;
 
@@ -35,7 +36,7 @@ const main = async (): Promise<void> => {
     // Demo mode (anything but production) always has the demo company; seeding is idempotent.
     const seeded = config.demoMode;
     if (seeded) {
-      await seedDemo(db);
+      await seedDemo(db, { cardKey: config.cardKey });
       // Links in the demo invitation are relative unless the public address is configured.
       await seedDemoInvite(db, { baseUrl: config.publicUrl?.replace(/\/+$/, "") ?? "", now: new Date() });
     }
@@ -44,6 +45,10 @@ const main = async (): Promise<void> => {
         "KORT_PUBLIC_URL is not set: sign-up e-mails cannot be sent until it is (links are never made from the Host header in production).",
       );
     }
+
+    // Jobs (card auto-close and expiry) on pg-boss in the same database; stopped before the pool closes.
+    const jobs = await startJobs({ url: database.url, db, logger });
+    cleanups.push(() => jobs.stop());
 
     const app = await buildApp({ db, config, logger });
     cleanups.push(() => app.close());

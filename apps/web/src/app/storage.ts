@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   onboardingTeam: "kort.onboarding.team",
   /** Onboarding checklist progress (spec 2): set to "created" once the user invites team members. */
   onboardingMembers: "kort.onboarding.members",
+  /** Onboarding checklist progress (spec 4): set to "created" once the user creates a card. */
+  onboardingCard: "kort.onboarding.card",
 } as const;
 
 /** Keys kept in sessionStorage: they belong to one tab's sign-in or sign-up in progress. */

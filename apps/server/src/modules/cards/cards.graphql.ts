@@ -1,6 +1,8 @@
+import "./card-activity.graphql.ts";
 import { CARD_STATUSES, CARD_TYPES, LIMIT_PERIODS, LIMIT_USAGE_TYPES } from "@kort/core";
 import { builder } from "../../platform/graphql/builder.ts";
 import { requireProject } from "../../platform/http/context.ts";
+import { cardActionsFor } from "./card-actions.ts";
 import type { AccountBalanceDto, CardBalanceDto, CardDto, CardLimitDto } from "./cards.schemas.ts";
 import {
   accountBalanceFor,
@@ -72,6 +74,10 @@ export const Card = builder.objectRef<CardDto>("Card").implement({
     will_close_at: t.expose("will_close_at", { type: "DateTime", nullable: true }),
     default_transaction_category: t.expose("default_transaction_category", { type: CardCategory, nullable: true }),
     closed_at: t.expose("closed_at", { type: "DateTime", nullable: true }),
+    actions: t.stringList({
+      description: "The card actions (spec 6) the caller may take on this card: patch, manage-limits, lock...",
+      resolve: (card, _args, { kort }) => cardActionsFor(requireProject(kort), card),
+    }),
   }),
 });
 

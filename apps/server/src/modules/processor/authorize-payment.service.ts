@@ -1,10 +1,13 @@
 import { randomInt } from "node:crypto";
-import { billingPeriodOf, type CurrencyCode, currencyExponent, type DeclineCode } from "@kort/core";
+import { billingPeriodOf, type CurrencyCode, currencyExponent, DECLINE_CODES, type DeclineCode } from "@kort/core";
 import type { CardSecrets } from "../../platform/crypto/card-secrets.ts";
 import type { Db, Tx } from "../../platform/db/client.ts";
+import type { AuthorizationRow } from "../../platform/db/schema/index.ts";
+import { AppError } from "../../platform/errors.ts";
 import { type Decision, type DecisionInput, decide } from "./decide.ts";
 import { toIsk } from "./fx.ts";
 import {
+  findAuthorizationByReference,
   fxRateAt,
   insertAuthorization,
   type LockedCard,
@@ -28,6 +31,8 @@ export type PaymentRequest = {
   merchantName: string;
   mcc: string;
   merchantCountry: string;
+  /** The network's id for this request (at most 64): a retry with it on the same card answers the stored decision. */
+  networkReference?: string;
 };
 
 /** `id` is null only for an unknown card: there is no company to store that request under. */
@@ -71,11 +76,29 @@ const decisionInput = async (
   };
 };
 
+const isDeclineCode = (code: string | null): code is DeclineCode =>
+  code !== null && DECLINE_CODES.some((known) => known === code);
+
+/**
+ * The stored decision for a retried request. The same reference with another amount or currency is not a retry
+ * but a network error: CONFLICT, so nothing is decided twice and nothing is silently answered for another amount.
+ */
+const storedAnswer = (row: AuthorizationRow, request: PaymentRequest): PaymentAnswer => {
+  if (row.originalAmount !== request.amount || row.originalCurrency !== request.currency) {
+    throw new AppError("CONFLICT", "The network reference was used for another amount.", {
+      network_reference: request.networkReference,
+    });
+  }
+  const declineCode = isDeclineCode(row.declineCode) ? row.declineCode : null;
+  return { id: row.id, approved: row.status !== "declined", declineCode, amountIsk: row.amount };
+};
+
 /**
  * Decides one authorization request in one database transaction: the card row and then the project row are
  * locked (FOR NO KEY UPDATE), the limits and credit are summed, and the decision is stored, approved
  * (`pending`, reserving its amount) or declined with its code. Concurrent requests on one card or one
- * project take turns, so together they never approve more than a limit or the credit allows.
+ * project take turns, so together they never approve more than a limit or the credit allows. A request with a
+ * network reference already decided on that card answers the stored decision (a network retry).
  */
 export const authorizePayment = async (deps: ProcessorDeps, request: PaymentRequest): Promise<PaymentAnswer> => {
   const lookup = deps.secrets.panLookup(request.pan);
@@ -83,6 +106,10 @@ export const authorizePayment = async (deps: ProcessorDeps, request: PaymentRequ
   return deps.db.transaction(async (tx) => {
     const card = await lockCardByLookup(tx, lookup);
     if (!card) return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk };
+    // A retry waits on the card lock behind the first request, so it sees the decision that request committed.
+    const reference = request.networkReference;
+    const stored = reference ? await findAuthorizationByReference(tx, card.id, reference) : undefined;
+    if (stored) return storedAnswer(stored, request);
     const creditLimit = await lockProjectCredit(tx, card.projectId);
     // The clock is read after the locks are held, so stored times follow the order of the decisions.
     const now = deps.now();
@@ -102,12 +129,18 @@ export const authorizePayment = async (deps: ProcessorDeps, request: PaymentRequ
       merchantName: request.merchantName,
       merchantCountry: request.merchantCountry,
       mcc: request.mcc,
+      networkReference: reference ?? null,
       status: decision.approved ? "pending" : "declined",
       declineCode: decision.approved ? null : decision.code,
       approvalCode: decision.approved ? String(randomInt(0, 1_000_000)).padStart(6, "0") : null,
       createdAt: now,
       updatedAt: now,
     });
+    if (id === undefined) {
+      const raced = reference ? await findAuthorizationByReference(tx, card.id, reference) : undefined;
+      if (!raced) throw new Error("An authorization conflicted on its network reference but was not found");
+      return storedAnswer(raced, request);
+    }
     return { id, approved: decision.approved, declineCode: decision.approved ? null : decision.code, amountIsk };
   });
 };

@@ -128,3 +128,26 @@ describe("without a configured network key", () => {
     }
   });
 });
+
+describe("network retries over HTTP", () => {
+  it("answer a repeated authorization and refund with the stored answers", async () => {
+    const scene = await createProcessorScene(t.db, { now: () => new Date(), key });
+    const card = await scene.issue();
+    const body = { ...purchase(card, 2_500), network_reference: "rest-retry-1" };
+    const first = await post("/v1/network/authorizations", body);
+    const again = await post("/v1/network/authorizations", body);
+    expect(first.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const id: string = first.json().id;
+    const cleared = await post("/v1/network/clearings", { authorization_id: id, amount: 2_500 });
+    expect((await post("/v1/network/clearings", { authorization_id: id, amount: 2_500 })).json()).toEqual(
+      cleared.json(),
+    );
+    const refund = { authorization_id: id, amount: 500, network_reference: "rest-refund-1" };
+    const refunded = await post("/v1/network/refunds", refund);
+    expect(refunded.statusCode).toBe(201);
+    expect((await post("/v1/network/refunds", refund)).json()).toEqual(refunded.json());
+    const tooLong = await post("/v1/network/authorizations", { ...body, network_reference: "x".repeat(65) });
+    expect(tooLong.statusCode).toBe(422);
+  });
+});

@@ -51,6 +51,7 @@ export const networkRoutes: RestRoute[] = [
         merchantName: body.merchant_name,
         mcc: body.mcc,
         merchantCountry: body.merchant_country,
+        networkReference: body.network_reference,
       });
       return {
         id: answer.id,
@@ -95,8 +96,8 @@ export const networkRoutes: RestRoute[] = [
       refundPurchase(
         deps,
         "authorization_id" in body
-          ? { authorizationId: body.authorization_id, amount: body.amount }
-          : { transactionId: body.transaction_id, amount: body.amount },
+          ? { authorizationId: body.authorization_id, amount: body.amount, networkReference: body.network_reference }
+          : { transactionId: body.transaction_id, amount: body.amount, networkReference: body.network_reference },
       ),
   }),
 ];

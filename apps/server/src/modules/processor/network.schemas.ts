@@ -1,6 +1,9 @@
 import { DECLINE_CODES, isCurrencyCode } from "@kort/core";
 import { z } from "zod";
 
+/** The network's id of a request: a retry carries the same one and gets the stored answer. */
+const networkReference = z.string().trim().min(1).max(64).optional();
+
 /** Amounts from the network: positive whole minor units, at most 12 digits (the form's longest amount). */
 const amount = z.number().int().positive().max(999_999_999_999);
 
@@ -16,6 +19,7 @@ export const authorizationRequestSchema = z.object({
   merchant_name: z.string().trim().min(1).max(100),
   mcc: z.string().regex(/^[0-9]{4}$/, "4 digits"),
   merchant_country: z.string().regex(/^[A-Z]{2}$/, "ISO 3166 alpha-2"),
+  network_reference: networkReference,
 });
 
 export const authorizationAnswerSchema = z.object({
@@ -35,8 +39,8 @@ export const reversalAnswerSchema = z.object({
 export const clearingRequestSchema = z.object({ authorization_id: z.string().uuid(), amount });
 
 export const refundRequestSchema = z.union([
-  z.object({ authorization_id: z.string().uuid(), amount }).strict(),
-  z.object({ transaction_id: z.string().uuid(), amount }).strict(),
+  z.object({ authorization_id: z.string().uuid(), amount, network_reference: networkReference }).strict(),
+  z.object({ transaction_id: z.string().uuid(), amount, network_reference: networkReference }).strict(),
 ]);
 
 export const settlementAnswerSchema = z.object({

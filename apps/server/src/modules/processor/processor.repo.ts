@@ -84,10 +84,26 @@ export const fxRateAt = async (tx: Executor, currency: string, now: Date): Promi
 
 export type NewAuthorization = typeof authorizations.$inferInsert;
 
-export const insertAuthorization = async (tx: Executor, values: NewAuthorization): Promise<string> => {
-  const [row] = await tx.insert(authorizations).values(values).returning({ id: authorizations.id });
-  if (!row) throw new Error("authorization insert returned nothing");
-  return row.id;
+/**
+ * Inserts a decision; undefined when a row with the same (card, network reference) exists already (a retry that
+ * got past the card lock some other way): the caller then answers that row.
+ */
+export const insertAuthorization = async (tx: Executor, values: NewAuthorization): Promise<string | undefined> => {
+  const [row] = await tx
+    .insert(authorizations)
+    .values(values)
+    .onConflictDoNothing({ target: [authorizations.cardId, authorizations.networkReference] })
+    .returning({ id: authorizations.id });
+  return row?.id;
+};
+
+/** The decision stored for a network reference on a card, if any. */
+export const findAuthorizationByReference = async (tx: Executor, cardId: string, networkReference: string) => {
+  const [row] = await tx
+    .select()
+    .from(authorizations)
+    .where(and(eq(authorizations.cardId, cardId), eq(authorizations.networkReference, networkReference)));
+  return row;
 };
 
 export const findAuthorization = async (tx: Executor, id: string) => {
@@ -114,8 +130,16 @@ export const insertTransaction = async (tx: Executor, values: NewTransaction): P
   return row.id;
 };
 
-export const findTransaction = async (tx: Executor, by: { id: string } | { authorizationId: string }) => {
-  const where = "id" in by ? eq(transactions.id, by.id) : eq(transactions.authorizationId, by.authorizationId);
+export const findTransaction = async (
+  tx: Executor,
+  by: { id: string } | { authorizationId: string } | { cardId: string; networkReference: string },
+) => {
+  const where =
+    "networkReference" in by
+      ? and(eq(transactions.cardId, by.cardId), eq(transactions.networkReference, by.networkReference))
+      : "id" in by
+        ? eq(transactions.id, by.id)
+        : eq(transactions.authorizationId, by.authorizationId);
   const [row] = await tx.select().from(transactions).where(where);
   return row;
 };

@@ -1,5 +1,5 @@
 import type { Tx } from "../../platform/db/client.ts";
-import type { AuthorizationRow } from "../../platform/db/schema/index.ts";
+import type { AuthorizationRow, TransactionRow } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { ProcessorDeps } from "./authorize-payment.service.ts";
 import { proportionOf, toIsk } from "./fx.ts";
@@ -58,6 +58,19 @@ const settledIsk = async (tx: Tx, row: AuthorizationRow, amount: number, now: Da
 };
 
 /**
+ * A clearing retried by the network: one authorization settles once (no partial clearings; the unique
+ * transactions.authorization_id holds it), so the same amount again answers the stored settlement, another
+ * amount is a CONFLICT.
+ */
+const repeatedClearing = async (tx: Tx, row: AuthorizationRow, amount: number): Promise<SettlementAnswer> => {
+  const settled = await findTransaction(tx, { authorizationId: row.id });
+  if (!settled || settled.originalAmount !== amount) {
+    throw new AppError("CONFLICT", "The authorization was cleared already at another amount.", { status: row.status });
+  }
+  return { transaction_id: settled.id, authorization_id: row.id, amount_isk: settled.transactionAmount };
+};
+
+/**
  * Settles a pending authorization into a transaction. The final amount (in the authorization's currency) may
  * differ from the authorized one (a tip, a fuel pump): the reservation is released and the settled amount
  * counts as used, dated at the authorization's time so it stays in the same limit windows.
@@ -68,6 +81,7 @@ export const clearAuthorization = (
 ): Promise<SettlementAnswer> =>
   deps.db.transaction(async (tx) => {
     const { row, card } = await lockedAuthorization(tx, input.authorizationId);
+    if (row.status === "cleared") return repeatedClearing(tx, row, input.amount);
     if (row.status !== "pending") {
       throw new AppError("CONFLICT", `A ${row.status} authorization cannot be cleared.`, { status: row.status });
     }
@@ -102,6 +116,18 @@ export const clearAuthorization = (
     return { transaction_id: transactionId, authorization_id: row.id, amount_isk: amountIsk };
   });
 
+/** A refund retried with its network reference answers the stored refund; the reference on anything else is a CONFLICT. */
+const repeatedRefund = (refund: TransactionRow, purchase: TransactionRow, amount: number): SettlementAnswer => {
+  if (refund.refundOfTransactionId !== purchase.id || refund.originalAmount !== -amount) {
+    throw new AppError("CONFLICT", "The network reference was used for another refund.");
+  }
+  return {
+    transaction_id: refund.id,
+    authorization_id: purchase.authorizationId,
+    amount_isk: refund.transactionAmount,
+  };
+};
+
 /**
  * A refund of a settled purchase, found by its authorization or its transaction: a negative transaction in the
  * purchase's currency. Its ISK is the same share of the purchase's ISK (no rate drift: a full refund gives back
@@ -109,7 +135,7 @@ export const clearAuthorization = (
  */
 export const refundPurchase = (
   deps: SettleDeps,
-  input: ({ authorizationId: string } | { transactionId: string }) & { amount: number },
+  input: ({ authorizationId: string } | { transactionId: string }) & { amount: number; networkReference?: string },
 ): Promise<SettlementAnswer> =>
   deps.db.transaction(async (tx) => {
     const by = "authorizationId" in input ? { authorizationId: input.authorizationId } : { id: input.transactionId };
@@ -118,6 +144,11 @@ export const refundPurchase = (
     const card = await lockCardById(tx, seen.cardId);
     if (!card) throw notFound("card");
     await lockProjectCredit(tx, card.projectId);
+    const reference = input.networkReference;
+    const repeated = reference
+      ? await findTransaction(tx, { cardId: card.id, networkReference: reference })
+      : undefined;
+    if (repeated) return repeatedRefund(repeated, seen, input.amount);
     if (seen.refundOfTransactionId !== null || seen.originalAmount <= 0) {
       throw new AppError("CONFLICT", "Only a purchase can be refunded.");
     }
@@ -135,6 +166,7 @@ export const refundPurchase = (
       userId: seen.userId,
       teamId: seen.teamId,
       refundOfTransactionId: seen.id,
+      networkReference: reference ?? null,
       description: seen.description,
       merchantName: seen.merchantName,
       merchantCountry: seen.merchantCountry,

@@ -1,5 +1,6 @@
 import { seedDemoInvite } from "../../modules/invites/demo-invite.ts";
 import { loadConfig } from "../config.ts";
+import { resolveCardKey } from "../crypto/card-key-file.ts";
 import { createDb } from "./client.ts";
 import type { DbLog } from "./embedded-support.ts";
 import { migrateDatabase } from "./migrate.ts";
@@ -26,7 +27,7 @@ const database = await startDatabase(config, log);
 const { db, close } = createDb(database.url);
 try {
   await migrateDatabase(db);
-  const { created } = await seedDemo(db);
+  const { created } = await seedDemo(db, { cardKey: await resolveCardKey(config) });
   await seedDemoInvite(db, { baseUrl: config.publicUrl?.replace(/\/+$/, "") ?? "", now: new Date() });
   console.log(created ? "Demo data created." : "Demo data was already there; nothing changed.");
   console.log(`Sign in with passcode ${DEMO_PASSCODE} as:`);

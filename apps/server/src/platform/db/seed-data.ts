@@ -119,3 +119,49 @@ export const DEMO_DIMENSION = {
   ],
   categories: ["Ferðakostnaður", "Flugfargjöld", "Veitingar"],
 };
+
+/**
+ * Demo ehf.'s cards, issued through the cards module's `issueCard` by the owner: the employee holds vendor cards
+ * (one with a monthly limit of 150.000 kr.), the team admin one, the owner a subscription card for software.
+ */
+export const DEMO_CARDS: {
+  holder: DemoUserKey;
+  cardType: "EMPLOYEE_EXPENSE" | "BUSINESS_EXPENSE";
+  description: string;
+  team: string;
+  limit: { sumAmount: number; period: "MONTHLY" | "WEEKLY" | "DAILY" };
+  category: string | null;
+}[] = [
+  {
+    holder: "employee",
+    cardType: "EMPLOYEE_EXPENSE",
+    description: "Innkaup Sala",
+    team: "Sala",
+    limit: { sumAmount: 150_000, period: "MONTHLY" },
+    category: "Skrifstofuvörur",
+  },
+  {
+    holder: "employee",
+    cardType: "EMPLOYEE_EXPENSE",
+    description: "Ferðir og akstur",
+    team: "Sala",
+    limit: { sumAmount: 60_000, period: "WEEKLY" },
+    category: "Ferðakostnaður",
+  },
+  {
+    holder: "teamAdmin",
+    cardType: "EMPLOYEE_EXPENSE",
+    description: "Sala útgjöld",
+    team: "Sala",
+    limit: { sumAmount: 300_000, period: "MONTHLY" },
+    category: null,
+  },
+  {
+    holder: "owner",
+    cardType: "BUSINESS_EXPENSE",
+    description: "Hugbúnaður",
+    team: "Þróun",
+    limit: { sumAmount: 400_000, period: "MONTHLY" },
+    category: "Hugbúnaður",
+  },
+];

@@ -13,6 +13,7 @@ import {
   teams,
   users,
 } from "./schema/index.ts";
+import { type DemoCardOptions, demoSecrets, seedDemoCards, seedDemoHistory } from "./seed-cards.ts";
 import {
   DEMO_CATEGORIES,
   DEMO_DIMENSION,
@@ -32,24 +33,27 @@ const SEED_LOCK = 4_721_907_312;
 
 /**
  * Creates the demo companies, people, teams and chart of accounts, unless "Demo ehf." is already there.
- * Only for demo mode: the demo users' passcode is 1234. Plain inserts for now; cards and transactions
- * will be added through their services, so they pass the same rules as real traffic.
+ * Only for demo mode: the demo users' passcode is 1234. Companies and people are plain inserts; with a card key,
+ * Demo ehf.'s cards are issued through `issueCard` and their history made by generate-transactions, so they pass
+ * the same rules as real traffic.
  */
-export async function seedDemo(db: Db): Promise<{ created: boolean }> {
+export async function seedDemo(db: Db, options: DemoCardOptions = {}): Promise<{ created: boolean }> {
   const firstProject = DEMO_PROJECTS[0];
   if (firstProject === undefined) return { created: false };
+  const secrets = demoSecrets(options);
+  const now = options.now ?? new Date();
   const keys = Object.keys(DEMO_USERS) as DemoUserKey[];
   // Hashing is slow on purpose; do it before taking the lock and the transaction.
   const hashes = await Promise.all(keys.map(() => hashPasscode(DEMO_PASSCODE)));
 
-  return db.transaction(async (tx) => {
+  const demo = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const existing = await tx
       .select({ id: projects.id })
       .from(projects)
       .where(eq(projects.kennitala, firstProject.kennitala))
       .limit(1);
-    if (existing.length > 0) return { created: false };
+    if (existing.length > 0) return undefined;
 
     const userIds = new Map<DemoUserKey, string>();
     for (const [index, key] of keys.entries()) {
@@ -76,12 +80,21 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
       return id;
     };
 
-    for (const project of DEMO_PROJECTS) await seedProject(tx, project, userId);
-    return { created: true };
+    const projectIds: string[] = [];
+    for (const project of DEMO_PROJECTS) projectIds.push(await seedProject(tx, project, userId));
+    const projectId = projectIds[0];
+    if (projectId === undefined) throw new Error("Demo ehf. was not created");
+    if (secrets) await seedDemoCards(tx, { projectId, secrets, now, userId });
+    return { projectId };
   });
+  if (demo === undefined) return { created: false };
+  // Only the caller that created the company gets here, so history is made once. It needs the cards committed:
+  // the processor's services run their own transactions, as they do for the network.
+  if (secrets) await seedDemoHistory(db, { projectId: demo.projectId, secrets, now });
+  return { created: true };
 }
 
-async function seedProject(tx: Tx, demo: DemoProject, userId: (key: DemoUserKey) => string): Promise<void> {
+async function seedProject(tx: Tx, demo: DemoProject, userId: (key: DemoUserKey) => string): Promise<string> {
   const [project] = await tx
     .insert(projects)
     .values({
@@ -162,4 +175,5 @@ async function seedProject(tx: Tx, demo: DemoProject, userId: (key: DemoUserKey)
   await tx
     .insert(categoryDimensions)
     .values(linked.map((row) => ({ projectId, categoryId: row.id, dimensionId: dimension.id })));
+  return projectId;
 }

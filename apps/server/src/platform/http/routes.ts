@@ -1,5 +1,6 @@
 import { authRoutes } from "../../modules/auth/auth.rest.ts";
 import { cardsRoutes } from "../../modules/cards/cards.rest.ts";
+import { fundingSourcesRoutes } from "../../modules/funding-sources/funding-sources.rest.ts";
 import { invitesRoutes } from "../../modules/invites/invites.rest.ts";
 import { onboardingRoutes } from "../../modules/onboarding/onboarding.rest.ts";
 import { peopleRoutes } from "../../modules/people/people.rest.ts";
@@ -22,6 +23,7 @@ export const apiRoutes = (options: { demoMode: boolean }): RestRoute[] => {
     ...projectsRoutes,
     ...networkRoutes,
     ...cardsRoutes,
+    ...fundingSourcesRoutes,
     versionRoute,
   ];
   if (options.demoMode) routes.push(devOutboxRoute);

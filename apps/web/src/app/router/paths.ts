@@ -17,6 +17,7 @@ export const PATHS = {
   complete: "/complete",
   people: "/people",
   cards: "/cards",
+  card: (id: string) => `/cards/${encodeURIComponent(id)}`,
   teams: "/teams",
   team: (id: string) => `/teams/${encodeURIComponent(id)}`,
   accounting: "/accounting",

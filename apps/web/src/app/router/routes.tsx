@@ -9,6 +9,7 @@ import { SignupNinPage } from "../../modules/auth/pages/SignupNinPage.tsx";
 import { SignupPhonePage } from "../../modules/auth/pages/SignupPhonePage.tsx";
 import { SignupPhoneVerifyPage } from "../../modules/auth/pages/SignupPhoneVerifyPage.tsx";
 import { SignupSecurityCodePage } from "../../modules/auth/pages/SignupSecurityCodePage.tsx";
+import { CardPage } from "../../modules/cards/CardPage.tsx";
 import { CardsPage } from "../../modules/cards/CardsPage.tsx";
 import { DemoOutboxLink } from "../../modules/dev-outbox/DemoOutboxLink.tsx";
 import { OutboxPage } from "../../modules/dev-outbox/OutboxPage.tsx";
@@ -71,6 +72,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: "people", element: <PeoplePage /> },
               { path: "cards", element: <CardsPage /> },
+              { path: "cards/:id", element: <CardPage /> },
               { path: "teams", element: <TeamsPage /> },
               { path: "teams/:id", element: <TeamPage /> },
               { path: "accounting", element: <AccountingPage /> },

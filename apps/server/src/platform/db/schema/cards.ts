@@ -30,6 +30,8 @@ export const cards = pgTable(
     cvcEncrypted: bytea("cvc_encrypted").notNull(),
     /** HMAC-SHA256 of the PAN with a key derived from the card key: the network finds the card by it (null: unreachable). */
     panLookup: text("pan_lookup"),
+    /** The card PIN (4 digits) as its argon2id hash, set by the holder (funding sources pin/set); null until set. */
+    pinHash: text("pin_hash"),
     expirationMonth: smallint("expiration_month").notNull(),
     expirationYear: smallint("expiration_year").notNull(),
     cardholderId: uuid("cardholder_id")

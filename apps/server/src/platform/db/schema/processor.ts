@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, smallint, text, unique, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { cards } from "./cards.ts";
 import { createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
 import { authorizationStatus } from "./enums.ts";
@@ -43,8 +43,8 @@ export const authorizations = pgTable(
     mcc: text("mcc").notNull(),
     status: authorizationStatus("status").notNull(),
     declineCode: text("decline_code"),
-    /** The network's own id for the request; replays of one request find the first decision. */
-    networkReference: text("network_reference").unique(),
+    /** The network's own id for the request (at most 64); a retry with it on the same card finds the first decision. */
+    networkReference: text("network_reference"),
     /** The authorization number shown on the transaction. */
     approvalCode: text("approval_code"),
     createdAt: createdAt(),
@@ -59,6 +59,8 @@ export const authorizations = pgTable(
     // Reserved credit of a project: the sum of its pending authorizations.
     index("authorizations_project_pending_idx").on(t.projectId).where(sql`${t.status} = 'pending'`),
     index("authorizations_team_created_idx").on(t.teamId, t.createdAt.desc().nullsFirst()),
+    // Network retries: one decision per (card, network reference); rows without a reference never collide.
+    uniqueIndex("authorizations_card_network_reference_key").on(t.cardId, t.networkReference),
   ],
 );
 

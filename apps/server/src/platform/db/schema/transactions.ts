@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, index, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { categories, dimensions, dimensionValues, taxCategories } from "./accounting.ts";
 import { cards } from "./cards.ts";
 import { createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
@@ -53,6 +63,8 @@ export const transactions = pgTable(
     refundOfTransactionId: uuid("refund_of_transaction_id").references((): AnyPgColumn => transactions.id, {
       onDelete: "restrict",
     }),
+    /** A refund's network reference (at most 64): a retry with it on the same card finds the first refund. */
+    networkReference: text("network_reference"),
     /** Set when an export marks the transaction as booked. */
     latestExportId: uuid("latest_export_id").references(() => exports.id, { onDelete: "set null" }),
     closedAt: timestamptz("closed_at"),
@@ -75,6 +87,7 @@ export const transactions = pgTable(
       index("transactions_latest_export_idx").on(t.latestExportId),
       index("transactions_category_idx").on(t.categoryId),
       index("transactions_refund_of_idx").on(t.refundOfTransactionId),
+      uniqueIndex("transactions_card_network_reference_key").on(t.cardId, t.networkReference),
     ];
   },
 );

@@ -17,7 +17,7 @@ export type RouteTitle = {
   titleKey: ParseKeys | null;
   /** On nested paths, the rest of the path after the page, shown after a slash until the page names it. */
   subtitle: string | null;
-  /** Teams pages carry a back control in the header (spec 2). */
+  /** Team and card pages carry a back control in the header (spec 2). */
   withBack: boolean;
 };
 
@@ -38,7 +38,7 @@ export const routeTitle = (pathname: string): RouteTitle => {
   return {
     titleKey: TITLE_KEYS[first] ?? null,
     subtitle: named.length > 0 ? named.join(" / ") : null,
-    withBack: first === "teams" && rest.length > 0,
+    withBack: (first === "teams" || first === "cards") && rest.length > 0,
   };
 };
 

@@ -1,0 +1,120 @@
+import { CARD_STATUSES, CARD_TYPES, LIMIT_PERIODS, LIMIT_USAGE_TYPES } from "@kort/core";
+import { z } from "zod";
+
+/** Spec 7, funding sources: the employee app's view of the caller's own cards. */
+
+export const fundingSourceParams = z.object({ id: z.uuid() });
+export const transactionParams = z.object({ id: z.uuid(), tid: z.uuid() });
+
+/** List calls accept page and limit (spec 7); query strings are text, so they are coerced. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type PageQuery = z.output<typeof pageQuery>;
+
+/** The card PIN: exactly four digits, stored only as an argon2id hash. */
+export const setPinSchema = z.object({ pin: z.string().regex(/^[0-9]{4}$/, "The PIN is four digits.") });
+
+/** Comment and category of one of the card's transactions; at least one of them. */
+export const patchTransactionSchema = z
+  .object({
+    comment: z.string().trim().max(1000).nullable().optional(),
+    category_id: z.uuid().nullable().optional(),
+  })
+  .refine((body) => body.comment !== undefined || body.category_id !== undefined, {
+    message: "Send a comment or a category_id.",
+  });
+
+/** Create: the card type (default an employee card) and the fields of spec 3, Card creation input. */
+export const createFundingSourceSchema = z.looseObject({
+  card_type: z.enum(CARD_TYPES).default("EMPLOYEE_EXPENSE"),
+  will_close_at: z.coerce.date().nullish(),
+});
+
+/**
+ * Wallet provisioning: the wallet's P-256 public key (base64 of the uncompressed point or SPKI DER) the pass data
+ * is encrypted to, and the wallet's nonce; without a key the demo wallet adapter's own key is used.
+ */
+export const provisionSchema = z
+  .object({
+    public_key: z.base64().max(400).optional(),
+    nonce: z.string().max(200).optional(),
+  })
+  .default({});
+
+const limitSchema = z.object({
+  sum_amount: z.number(),
+  single_amount: z.number(),
+  usage_type: z.enum(LIMIT_USAGE_TYPES),
+  period: z.enum(LIMIT_PERIODS),
+  count: z.number(),
+});
+
+/** Spec 3, Funding source: id, description, status, enabled, card. A whitelist: no PAN, no CVC, no PIN. */
+export const fundingSourceSchema = z.object({
+  id: z.uuid(),
+  description: z.string(),
+  status: z.enum(CARD_STATUSES),
+  enabled: z.boolean(),
+  card: z.object({
+    masked_number: z.string(),
+    card_type: z.enum(CARD_TYPES),
+    expiration_month: z.number(),
+    expiration_year: z.number(),
+    limits: z.array(limitSchema),
+    balance: z.object({ settled_balance: z.number(), available_balance: z.number(), currency: z.string() }),
+  }),
+});
+export type FundingSourceDto = z.input<typeof fundingSourceSchema>;
+
+export const fundingSourcePageSchema = z.object({ nodes: z.array(fundingSourceSchema), total_count: z.number() });
+
+export const sensitiveDetailsSchema = z.object({
+  pan: z.string(),
+  cvc: z.string(),
+  expiry_month: z.number(),
+  expiry_year: z.number(),
+});
+
+export const provisioningSchema = z.object({
+  activation_data: z.string(),
+  encrypted_pass_data: z.string(),
+  ephemeral_public_key: z.string(),
+});
+
+export const sentSchema = z.object({ sent: z.boolean() });
+export const pinSetSchema = z.object({ pin_set: z.boolean() });
+
+export const transactionSchema = z.object({
+  id: z.uuid(),
+  description: z.string(),
+  merchant_name: z.string(),
+  merchant_country: z.string().nullable(),
+  mcc: z.string().nullable(),
+  original_amount: z.number(),
+  original_currency: z.string(),
+  transaction_amount: z.number(),
+  transaction_currency: z.string(),
+  transaction_date: z.date(),
+  funding_source_id: z.uuid(),
+  user_id: z.uuid(),
+  comments: z.string().nullable(),
+  category_id: z.uuid().nullable(),
+  closed_at: z.date().nullable(),
+});
+export const transactionPageSchema = z.object({ nodes: z.array(transactionSchema), total_count: z.number() });
+
+export const authorizationSchema = z.object({
+  id: z.uuid(),
+  amount: z.number(),
+  currency: z.string(),
+  original_amount: z.number(),
+  original_currency: z.string(),
+  merchant_name: z.string(),
+  mcc: z.string(),
+  status: z.string(),
+  decline_code: z.string().nullable(),
+  created_at: z.date(),
+});
+export const authorizationPageSchema = z.object({ nodes: z.array(authorizationSchema), total_count: z.number() });

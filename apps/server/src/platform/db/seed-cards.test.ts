@@ -1,0 +1,63 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authorizations, cardLimits, cards, projects, transactions, users } from "./schema/index.ts";
+import { seedDemo } from "./seed.ts";
+import { createTestDatabase, type TestDatabase } from "./testing/test-db.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+describe("demo seed with a card key", () => {
+  it("issues Demo ehf.'s cards through issueCard and gives them history through the processor, once", async () => {
+    const { db } = database;
+    const cardKey = randomBytes(32);
+    const now = new Date();
+    const before = performance.now();
+    const results = await Promise.all([seedDemo(db, { cardKey, now }), seedDemo(db, { cardKey, now })]);
+    const ms = performance.now() - before;
+    expect(results.map((result) => result.created).sort()).toEqual([false, true]);
+    // Hashing four passcodes, two companies, four cards and their history: well inside the start budget.
+    expect(ms).toBeLessThan(5_000);
+
+    const [demo] = await db.select().from(projects).where(eq(projects.title, "Demo ehf."));
+    if (!demo) throw new Error("Demo ehf. missing");
+    const rows = await db
+      .select({ card: cards, email: users.email, limit: cardLimits })
+      .from(cards)
+      .innerJoin(users, eq(users.id, cards.cardholderId))
+      .innerJoin(cardLimits, eq(cardLimits.cardId, cards.id))
+      .where(eq(cards.projectId, demo.id));
+    expect(rows.every((row) => row.card.status === "ACTIVE")).toBe(true);
+    const employeeMonthly = rows.find(
+      (row) =>
+        row.email === "employee@demo.is" &&
+        row.card.cardType === "EMPLOYEE_EXPENSE" &&
+        row.limit.period === "MONTHLY" &&
+        row.limit.sumAmount === 150_000,
+    );
+    expect(employeeMonthly).toBeDefined();
+    expect(rows.some((row) => row.email === "teamadmin@demo.is")).toBe(true);
+    expect(rows.some((row) => row.email === "owner@demo.is" && row.card.cardType === "BUSINESS_EXPENSE")).toBe(true);
+
+    const cardIds = rows.map((row) => row.card.id);
+    const history = await db.select().from(authorizations).where(inArray(authorizations.cardId, cardIds));
+    expect(history.filter((row) => row.status === "cleared").length).toBeGreaterThan(0);
+    expect(history.some((row) => row.cardId === employeeMonthly?.card.id)).toBe(true);
+    const settled = await db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.projectId, demo.id), inArray(transactions.cardId, cardIds)));
+    expect(settled.length).toBe(history.filter((row) => row.status === "cleared").length);
+
+    // Idempotent: a restart neither issues nor buys again.
+    expect(await seedDemo(db, { cardKey, now })).toEqual({ created: false });
+    expect(await db.select().from(cards).where(eq(cards.projectId, demo.id))).toHaveLength(rows.length);
+    expect(await db.select().from(authorizations).where(inArray(authorizations.cardId, cardIds))).toHaveLength(
+      history.length,
+    );
+  });
+});

@@ -1,0 +1,48 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProcessorScene } from "../../modules/processor/testing/processor-scene.ts";
+import { cards } from "../db/schema/index.ts";
+import { createTestDatabase, type TestDatabase } from "../db/testing/test-db.ts";
+import { createLogger } from "../http/logger.ts";
+import { CARD_LIFECYCLE_QUEUE, JOBS_SCHEMA, startJobs } from "./jobs.ts";
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+/** Waits for a condition (never a fixed sleep): pg-boss workers poll every 2 seconds. */
+const eventually = async (check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> => {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+describe("jobs on pg-boss", () => {
+  it("start in their own schema, schedule the card lifecycle, run it at start and stop cleanly", async () => {
+    const { db, url } = database;
+    const scene = await createProcessorScene(db, { now: () => new Date() });
+    const due = await scene.issue({ willCloseAt: new Date(Date.now() - 60_000) });
+
+    const jobs = await startJobs({ url, db, logger: createLogger({ logLevel: "silent" }) });
+    try {
+      const schedules = await jobs.boss.getSchedules();
+      expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toEqual([
+        [CARD_LIFECYCLE_QUEUE, "* * * * *"],
+      ]);
+      const schemas = await db.execute(sql`select 1 from pg_namespace where nspname = ${JOBS_SCHEMA}`);
+      expect(schemas.rows).toHaveLength(1);
+      await eventually(async () => {
+        const [row] = await db.select({ status: cards.status }).from(cards).where(eq(cards.id, due.id));
+        return row?.status === "CLOSED";
+      });
+    } finally {
+      await jobs.stop();
+    }
+    // Stopping twice is harmless (main.ts may stop after a failed start).
+    await jobs.stop();
+  }, 30_000);
+});

@@ -1,0 +1,51 @@
+import { type CardStatus, type CardType, DECLINE_CODES, type DeclineCode, type LimitPeriod } from "@kort/core";
+
+/** Translation keys of the card words (spec 3), literal so the catalogue test sees each one. */
+export const CARD_TYPE_KEYS = {
+  BUSINESS_EXPENSE: "cards.type.BUSINESS_EXPENSE",
+  EMPLOYEE_EXPENSE: "cards.type.EMPLOYEE_EXPENSE",
+} as const satisfies Record<CardType, string>;
+
+export const CARD_TYPE_HINT_KEYS = {
+  BUSINESS_EXPENSE: "cards.typeHint.BUSINESS_EXPENSE",
+  EMPLOYEE_EXPENSE: "cards.typeHint.EMPLOYEE_EXPENSE",
+} as const satisfies Record<CardType, string>;
+
+export const CARD_STATUS_KEYS = {
+  ACTIVE: "cards.status.ACTIVE",
+  CLOSED: "cards.status.CLOSED",
+  CREATED: "cards.status.CREATED",
+  EXPIRED: "cards.status.EXPIRED",
+  FROZEN: "cards.status.FROZEN",
+  LOCKED: "cards.status.LOCKED",
+  REJECTED: "cards.status.REJECTED",
+} as const satisfies Record<CardStatus, string>;
+
+export const LIMIT_PERIOD_KEYS = {
+  DAILY: "cards.period.DAILY",
+  WEEKLY: "cards.period.WEEKLY",
+  MONTHLY: "cards.period.MONTHLY",
+  YEARLY: "cards.period.YEARLY",
+  NON_RECURRING: "cards.period.NON_RECURRING",
+  SLIDING_24H: "cards.period.SLIDING_24H",
+} as const satisfies Record<LimitPeriod, string>;
+
+export const DECLINE_KEYS = {
+  CARD_NOT_ACTIVE: "cards.decline.CARD_NOT_ACTIVE",
+  CARD_EXPIRED: "cards.decline.CARD_EXPIRED",
+  CARD_CLOSING_DATE_PASSED: "cards.decline.CARD_CLOSING_DATE_PASSED",
+  USAGE_TYPE: "cards.decline.USAGE_TYPE",
+  SINGLE_AMOUNT: "cards.decline.SINGLE_AMOUNT",
+  PERIOD_SUM: "cards.decline.PERIOD_SUM",
+  PERIOD_COUNT: "cards.decline.PERIOD_COUNT",
+  TEAM_LIMIT: "cards.decline.TEAM_LIMIT",
+  INSUFFICIENT_CREDIT: "cards.decline.INSUFFICIENT_CREDIT",
+  CURRENCY_NOT_SUPPORTED: "cards.decline.CURRENCY_NOT_SUPPORTED",
+  INVALID_EXPIRY: "cards.decline.INVALID_EXPIRY",
+  UNKNOWN_CARD: "cards.decline.UNKNOWN_CARD",
+} as const satisfies Record<DeclineCode, string>;
+
+/** A decline code's translation key; codes this version does not know read as "declined". */
+const isDeclineCode = (code: string): code is DeclineCode => DECLINE_CODES.some((known) => known === code);
+
+export const declineKey = (code: string) => (isDeclineCode(code) ? DECLINE_KEYS[code] : "cards.decline.other");

@@ -1,0 +1,35 @@
+import type { CardType } from "@kort/core";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { toApiError } from "../../app/api/api-error.ts";
+import { graphql } from "../../app/api/client.ts";
+import { errorKey } from "../../app/api/error-key.ts";
+import { CARDS_QUERY_ROOT } from "./card-queries.ts";
+import {
+  CREATE_BUSINESS_CARD_MUTATION,
+  CREATE_EMPLOYEE_CARD_MUTATION,
+  type CreateCardVariables,
+} from "./cards.graphql.ts";
+
+/** Issues a card of the chosen type; toasts (spec 8) and a refreshed list follow. */
+export const useCreateCard = () => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cardType, variables }: { cardType: CardType; variables: CreateCardVariables }) =>
+      graphql<unknown>(
+        cardType === "BUSINESS_EXPENSE" ? CREATE_BUSINESS_CARD_MUTATION : CREATE_EMPLOYEE_CARD_MUTATION,
+        variables,
+      ),
+    onSuccess: async (_result, { variables }) => {
+      const message = t("cards.toast.created", { name: variables.input.description });
+      notifications.show({ color: "teal", message, "data-testid": "toast-success" });
+      await queryClient.invalidateQueries({ queryKey: [CARDS_QUERY_ROOT] });
+    },
+    onError: (error) => {
+      const reason = t(errorKey(toApiError(error).code));
+      notifications.show({ color: "red", message: t("cards.errors.create", { reason }), "data-testid": "toast-error" });
+    },
+  });
+};
