@@ -112,7 +112,7 @@ describe("cards", () => {
     }
   });
 
-  it("lets the owner close a card after confirming, and shows it closed", async () => {
+  it("refuses the owner a freeze, and lets the owner close a card after confirming", async () => {
     browser = await openBrowser();
     const { page } = browser;
     await openCards(page, "owner@demo.is");
@@ -120,6 +120,22 @@ describe("cards", () => {
     await createCard(page, "BUSINESS_EXPENSE", name);
     await rowOf(page, name).getByTestId("card-link").click();
     await page.getByTestId("card-page").waitFor();
+    // Freezing is the cardholder's own action (mobile app): the owner's session is refused it by the server.
+    const freeze = await page.evaluate(async () => {
+      const auth = JSON.parse(localStorage.getItem("kort.auth") ?? "{}") as { token?: string };
+      const cardId = location.pathname.split("/").pop() ?? "";
+      const response = await fetch(`/v1/funding_sources/${cardId}/freeze`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${auth.token ?? ""}`,
+          "x-project-id": localStorage.getItem("kort.project") ?? "",
+          "content-type": "application/json",
+        },
+        body: "{}",
+      });
+      return { status: response.status, body: (await response.json()) as { error?: { code?: string } } };
+    });
+    expect(freeze).toMatchObject({ status: 403, body: { error: { code: "ACCESS_DENIED" } } });
     await page.getByTestId("card-action-close").click();
     await page.getByTestId("close-card-confirm").click();
     await page.waitForFunction(
