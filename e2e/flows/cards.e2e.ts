@@ -81,6 +81,7 @@ describe("cards", () => {
     await createCard(page, "BUSINESS_EXPENSE", subscription);
     await expect(rowOf(page, vendor).textContent()).resolves.toContain("Vendor card");
     await expect(rowOf(page, subscription).textContent()).resolves.toContain("Subscription card");
+    await expect(rowOf(page, vendor).getByTestId("card-issuer").textContent()).resolves.toBe("Anna Jónsdóttir");
     const [stored] = await query<{ will_close_at: Date }>("select will_close_at from cards where description = $1", [
       vendor,
     ]);

@@ -1,10 +1,14 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../platform/db/client.ts";
 import { cardLimits, cards, categories, projectMembers, teams, users } from "../../platform/db/schema/index.ts";
 import type { ListScope } from "../../platform/http/list-scope.ts";
 import type { CardsFilter } from "./cards.schemas.ts";
 
-/** What the cards queries read of a card: the row with its team, cardholder and default category. */
+/** The person who issued the card (spec 3 "issuer"); a second join on users beside the cardholder. */
+const issuers = alias(users, "issuers");
+
+/** What the cards queries read of a card: the row with its team, cardholder, issuer and default category. */
 const cardColumns = {
   id: cards.id,
   projectId: cards.projectId,
@@ -17,6 +21,7 @@ const cardColumns = {
   maskedNumber: cards.maskedNumber,
   createdAt: cards.createdAt,
   createdBy: cards.createdBy,
+  issuerName: issuers.fullName,
   expirationMonth: cards.expirationMonth,
   expirationYear: cards.expirationYear,
   cardholderId: cards.cardholderId,
@@ -47,6 +52,7 @@ const cardsQuery = (db: Executor, where: SQL | undefined) =>
     .select(cardColumns)
     .from(cards)
     .innerJoin(users, eq(users.id, cards.cardholderId))
+    .leftJoin(issuers, eq(issuers.id, cards.createdBy))
     .leftJoin(teams, eq(teams.id, cards.teamId))
     .leftJoin(categories, eq(categories.id, cards.defaultTransactionCategoryId))
     .where(where);

@@ -66,6 +66,7 @@ export const Card = builder.objectRef<CardDto>("Card").implement({
     masked_number: t.exposeString("masked_number", { description: "The last four digits." }),
     created_at: t.expose("created_at", { type: "DateTime" }),
     created_by: t.exposeID("created_by", { nullable: true }),
+    issuer: t.exposeString("issuer", { nullable: true, description: "Full name of the person who issued the card." }),
     expiration_month: t.exposeInt("expiration_month"),
     expiration_year: t.exposeInt("expiration_year"),
     balance: t.field({ type: CardBalance, resolve: (card, _args, { deps }) => cardBalance(deps, card) }),

@@ -104,6 +104,8 @@ export type CardDto = {
   masked_number: string;
   created_at: Date;
   created_by: string | null;
+  /** The full name of the person who issued the card; null when they are gone or it came from the platform. */
+  issuer: string | null;
   expiration_month: number;
   expiration_year: number;
   limits: CardLimitDto[];

@@ -38,6 +38,7 @@ export const toCardDtos = async (db: Executor, rows: readonly CardRecord[]): Pro
     masked_number: row.maskedNumber,
     created_at: row.createdAt,
     created_by: row.createdBy,
+    issuer: row.issuerName,
     expiration_month: row.expirationMonth,
     expiration_year: row.expirationYear,
     limits: limits

@@ -1,7 +1,7 @@
 import { httpStatusFor } from "@kort/core";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, projectMembers } from "../../platform/db/schema/index.ts";
+import { auditLog, projectMembers, users } from "../../platform/db/schema/index.ts";
 import type { TestApp } from "../../platform/http/testing/test-app.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
 import { type CardsScene, createCardsScene, createCardsTestApp } from "./testing/cards-scene.ts";
@@ -20,10 +20,12 @@ afterAll(async () => {
 });
 
 const CREATE = `mutation($input: CreateCardInput!) { create_employee_card(input: $input) {
-  id card_type status description masked_number will_close_at team { id } cardholder { user_id }
+  id card_type status description masked_number will_close_at issuer created_by team { id } cardholder { user_id }
   limits { sum_amount single_amount usage_type period count } balance { settled_balance available_balance currency } } }`;
 const CREATE_BUSINESS = CREATE.replace("create_employee_card", "create_business_card");
-type Created = { create_employee_card: { id: string; masked_number: string; will_close_at: string | null } };
+type Created = {
+  create_employee_card: { id: string; masked_number: string; will_close_at: string | null; issuer: string | null };
+};
 
 const input = (overrides: Record<string, unknown> = {}) => ({
   cardholder_id: scene.user.id,
@@ -48,6 +50,9 @@ describe("creating a card", () => {
       balance: { settled_balance: 0, available_balance: 100_000, currency: "ISK" },
     });
     expect(card?.masked_number).toMatch(/^[0-9]{4}$/);
+    // The issuer is the person who issued it, by name (spec 3), not the cardholder.
+    const [issuer] = await t.db.select({ fullName: users.fullName }).from(users).where(eq(users.id, scene.owner.id));
+    expect(card).toMatchObject({ created_by: scene.owner.id, issuer: issuer?.fullName });
     expect(card?.will_close_at).toMatch(/T23:59:59\.999Z$/);
     const audits = await t.db
       .select()

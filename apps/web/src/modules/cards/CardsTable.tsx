@@ -33,6 +33,7 @@ export function CardsTable({ cards }: { cards: readonly Card[] }) {
             <Table.Th>{t("cards.list.expiry")}</Table.Th>
             <Table.Th>{t("cards.list.closed")}</Table.Th>
             <Table.Th>{t("cards.list.autoClose")}</Table.Th>
+            <Table.Th>{t("cards.list.issuer")}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -69,6 +70,7 @@ export function CardsTable({ cards }: { cards: readonly Card[] }) {
                 <Table.Td>{expiry(card)}</Table.Td>
                 <Table.Td>{day(card.closed_at)}</Table.Td>
                 <Table.Td>{day(card.will_close_at)}</Table.Td>
+                <Table.Td data-testid="card-issuer">{card.issuer ?? ""}</Table.Td>
               </Table.Tr>
             );
           })}

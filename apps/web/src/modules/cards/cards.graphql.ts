@@ -10,6 +10,7 @@ const CARD_FIELDS = /* GraphQL */ `
   description
   masked_number
   created_at
+  issuer
   expiration_month
   expiration_year
   will_close_at
@@ -32,6 +33,8 @@ export type Card = {
   description: string;
   masked_number: string;
   created_at: string;
+  /** Full name of the person who issued the card. */
+  issuer: string | null;
   expiration_month: number;
   expiration_year: number;
   will_close_at: string | null;
