@@ -1,26 +1,9 @@
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
+import { demoProjectId, query } from "../support/db.ts";
 import { signInAs } from "../support/session.ts";
-
-/** Runs one query on the run's database (the demo company's ids, a team admin's limit control). */
-const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> => {
-  const client = new pg.Client({ connectionString: inject("databaseUrl") });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-};
-
-const demoProjectId = async (): Promise<string> => {
-  const [row] = await query<{ id: string }>("select id from projects where kennitala = '4701191010'");
-  if (!row) throw new Error("The demo company is missing");
-  return row.id;
-};
 
 const openCards = async (page: Page, email: string) => {
   await signInAs(page, email, "en");

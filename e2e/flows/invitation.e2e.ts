@@ -2,7 +2,8 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { closeBrowser } from "../support/artifacts.ts";
 import { expectDots, openIn } from "../support/auth-ui.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
-import { insertInvite, insertUser, projectIdOf, randomKennitala, uniqueEmail, uniquePhone } from "../support/people.ts";
+import { projectIdOf } from "../support/db.ts";
+import { insertInvite, insertUser, randomKennitala, uniqueEmail, uniquePhone } from "../support/people.ts";
 import { finishSignUpScreens } from "../support/sign-up-ui.ts";
 
 const acceptPath = (invite: { id: string; token: string }) =>

@@ -3,8 +3,9 @@ import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { closeBrowser } from "../support/artifacts.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
+import { projectIdOf, withDb } from "../support/db.ts";
 import { linkIn, waitForMessage } from "../support/outbox.ts";
-import { projectIdOf, randomKennitala, uniqueEmail, uniquePhone, withDb } from "../support/people.ts";
+import { randomKennitala, uniqueEmail, uniquePhone } from "../support/people.ts";
 import { signInAs } from "../support/session.ts";
 import { finishSignUpScreens } from "../support/sign-up-ui.ts";
 

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { closeBrowser } from "../support/artifacts.ts";
 import { enterEmail, openIn, submitCode, typeCode } from "../support/auth-ui.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
-import { insertUser, projectIdOf, uniqueEmail } from "../support/people.ts";
+import { projectIdOf } from "../support/db.ts";
+import { insertUser, uniqueEmail } from "../support/people.ts";
 
 /**
  * Sign-in's refusals, each in the reader's language. Every test signs in as a person of its own: wrong codes

@@ -4,7 +4,8 @@ import { DEMO_PASSCODE, DEMO_USERS } from "../../apps/server/src/platform/db/see
 import { closeBrowser } from "../support/artifacts.ts";
 import { enterEmail, openIn, signInThroughScreens, submitCode } from "../support/auth-ui.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
-import { insertUser, projectIdOf } from "../support/people.ts";
+import { projectIdOf } from "../support/db.ts";
+import { insertUser } from "../support/people.ts";
 
 const demo = (key: keyof typeof DEMO_USERS) => ({ ...DEMO_USERS[key], passcode: DEMO_PASSCODE });
 

@@ -3,8 +3,9 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { closeBrowser } from "../support/artifacts.ts";
 import { expectDots, openIn, signInThroughScreens, submitCode, typeCode } from "../support/auth-ui.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
+import { projectIdOf, withDb } from "../support/db.ts";
 import { codeIn, linkIn, outboxMark, waitForMessage } from "../support/outbox.ts";
-import { insertInvite, projectIdOf, randomKennitala, uniqueEmail, uniquePhone, withDb } from "../support/people.ts";
+import { insertInvite, randomKennitala, uniqueEmail, uniquePhone } from "../support/people.ts";
 
 /** Sign-up in real Chromium (docs/auth.md): a new company from its first screen to the dashboard. */
 describe("sign-up", () => {

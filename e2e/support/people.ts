@@ -1,8 +1,7 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
 import { kennitalaCheckDigit } from "@kort/core";
-import pg from "pg";
-import { inject } from "vitest";
 import { hashPasscode } from "../../apps/server/src/platform/crypto/passwords.ts";
+import { withDb } from "./db.ts";
 
 /** Test data each test makes for itself, so tests never share (or lock) a person. */
 
@@ -22,24 +21,6 @@ export const randomKennitala = (kind: "person" | "company"): string => {
     if (check !== null) return `${firstEight}${check}9`;
   }
 };
-
-export const withDb = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
-  const client = new pg.Client({ connectionString: inject("databaseUrl") });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-};
-
-export const projectIdOf = (title: string): Promise<string> =>
-  withDb(async (client) => {
-    const result = await client.query<{ id: string }>("select id from projects where title = $1", [title]);
-    const id = result.rows[0]?.id;
-    if (!id) throw new Error(`No project ${title}`);
-    return id;
-  });
 
 export type TestUser = { id: string; email: string; phone: string; passcode: string };
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import pg from "pg";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
+import { query } from "./db.ts";
 
 /**
  * Signs a demo user in by writing an approved token straight into the database, the way the
@@ -9,22 +9,16 @@ import { inject } from "vitest";
  * the sign-in screens breaks only the sign-in tests.
  */
 export const createSessionToken = async (email: string): Promise<{ token: string; expires_at: string }> => {
-  const client = new pg.Client({ connectionString: inject("databaseUrl") });
-  await client.connect();
-  try {
-    const token = randomBytes(32).toString("base64url");
-    const hash = createHash("sha256").update(token).digest("hex");
-    const expiresAt = new Date(Date.now() + 60 * 60 * 1000);
-    const result = await client.query(
-      `insert into tokens (user_id, token_hash, status, expires_at)
-       select id, $2, 'approved', $3 from users where email = $1 returning id`,
-      [email, hash, expiresAt],
-    );
-    if (result.rowCount !== 1) throw new Error(`No demo user ${email}`);
-    return { token, expires_at: expiresAt.toISOString() };
-  } finally {
-    await client.end();
-  }
+  const token = randomBytes(32).toString("base64url");
+  const hash = createHash("sha256").update(token).digest("hex");
+  const expiresAt = new Date(Date.now() + 60 * 60 * 1000);
+  const rows = await query(
+    `insert into tokens (user_id, token_hash, status, expires_at)
+     select id, $2, 'approved', $3 from users where email = $1 returning id`,
+    [email, hash, expiresAt],
+  );
+  if (rows.length !== 1) throw new Error(`No demo user ${email}`);
+  return { token, expires_at: expiresAt.toISOString() };
 };
 
 export const signInAs = async (page: Page, email: string, locale: "is" | "en" = "is"): Promise<void> => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
-import { withDb } from "./people.ts";
+import { withDb } from "./db.ts";
 import { createSessionToken } from "./session.ts";
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
