@@ -1,6 +1,7 @@
 import type { RoleName } from "@kort/core";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
+import { icelandic } from "../../platform/db/collation.ts";
 import { projectMembers, projects } from "../../platform/db/schema/index.ts";
 
 export type ProjectRecord = {
@@ -28,7 +29,7 @@ export const listProjectsOfUser = (db: Db, userId: string): Promise<ProjectRecor
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(eq(projectMembers.userId, userId))
-    .orderBy(asc(projects.title), asc(projects.id));
+    .orderBy(icelandic(projects.title), asc(projects.id));
 
 /** One project, only through the user's membership: another company's project reads as absent. */
 export const findProjectOfUser = async (db: Db, userId: string, projectId: string): Promise<ProjectRecord | null> => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScene, createToken, createUser } from "./testing/fixtures.ts";
+import { addMember, createProject, createScene, createToken, createUser } from "./testing/fixtures.ts";
 import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
 let t: TestApp;
@@ -114,6 +114,23 @@ describe("projects and current_role", () => {
     const { body, text } = await gql("{ projects { id title host enabled } }", scene.auth);
     expect(body.data).toEqual({ projects: [{ id: scene.own.id, title: scene.own.title, host: null, enabled: true }] });
     expect(text).not.toContain(scene.other.id);
+  });
+
+  it("lists projects in Icelandic alphabetical order, so the web app's default is the first a person would expect", async () => {
+    const scene = await createScene(t.db);
+    const suffix = scene.own.id.slice(0, 6);
+    // Byte order (C collation) puts capitals before small letters and Ö before Þ; Icelandic does neither.
+    const titles = ["Ráðgjöf", "ehf.", "Ölgerð", "Þjónusta"].map((word) => `Próf ${suffix} ${word}`);
+    for (const title of titles) {
+      const project = await createProject(t.db, { title });
+      await addMember(t.db, project.id, scene.user.id, "project_owner");
+    }
+    const { body } = await gql("{ projects { title } }", scene.auth);
+    const projects = (body.data?.projects ?? []) as { title: string }[];
+    const listed = projects.map((project) => project.title);
+    expect(listed.filter((title) => title.includes(suffix))).toEqual(
+      ["ehf.", "Ráðgjöf", "Þjónusta", "Ölgerð"].map((word) => `Próf ${suffix} ${word}`),
+    );
   });
 
   it("keeps answering projects when X-Project-Id names a project the caller left", async () => {
