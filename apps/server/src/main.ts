@@ -10,8 +10,28 @@ import { buildApp } from "./platform/http/app.ts";
 import { displayHost, listen } from "./platform/http/listen.ts";
 import { createLogger } from "./platform/http/logger.ts";
 import { startJobs } from "./platform/jobs/jobs.ts";
+import { startOutboxDelivery } from "./platform/outbox/delivery.ts";
+import { createSmtpTransport } from "./platform/outbox/smtp.ts";
 
-type Cleanup = () => Promise<void>;
+/** A shutdown step and how long it may take before the next one starts. */
+type Cleanup = { name: string; run: () => Promise<void>; ms: number };
+
+/** SIGTERM and SIGINT end the process within this, whatever is still running (issue 9: drain within 10 s). */
+const SHUTDOWN_DEADLINE_MS = 9_000;
+/** In-flight requests get this long to finish before their connections are cut. */
+const DRAIN_MS = 4_000;
+
+/** Resolves when `work` settles or after `ms`, whichever comes first: no shutdown step may hold the others. */
+const within = (work: Promise<void>, ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref();
+    const done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    work.then(done, done);
+  });
 
 const main = async (): Promise<void> => {
   const started = performance.now();
@@ -21,7 +41,10 @@ const main = async (): Promise<void> => {
   const cleanups: Cleanup[] = [];
   const shutdown = async (): Promise<void> => {
     for (const cleanup of cleanups.reverse()) {
-      await cleanup().catch((error: unknown) => logger.error({ err: error }, "shutdown step failed"));
+      const step = cleanup
+        .run()
+        .catch((error: unknown) => logger.error({ err: error }, `shutdown: ${cleanup.name} failed`));
+      await within(step, cleanup.ms);
     }
   };
 
@@ -29,9 +52,14 @@ const main = async (): Promise<void> => {
     // The card key comes from KORT_CARD_KEY or, in the embedded default and demo mode, <dataDir>/card-key.
     const config = { ...loaded, cardKey: await resolveCardKey(loaded) };
     const database = await startDatabase(config, logger);
-    cleanups.push(() => database.stop());
-    const { db, close } = createDb(database.url, { log: logger });
-    cleanups.push(close);
+    cleanups.push({ name: "database", run: () => database.stop(), ms: 2_000 });
+    const { db, close } = createDb(database.url, {
+      log: logger,
+      max: config.db.poolMax,
+      timeouts: config.db.timeouts,
+    });
+    // A connection still held by a request past the drain does not keep the pool (and the process) open.
+    cleanups.push({ name: "pool", run: close, ms: 1_000 });
     await migrateDatabase(db);
     // Demo mode (anything but production) always has the demo company; seeding is idempotent.
     const seeded = config.demoMode;
@@ -48,10 +76,24 @@ const main = async (): Promise<void> => {
 
     // Jobs (card auto-close and expiry) on pg-boss in the same database; stopped before the pool closes.
     const jobs = await startJobs({ url: database.url, db, logger });
-    cleanups.push(() => jobs.stop());
+    cleanups.push({ name: "jobs", run: () => jobs.stop(), ms: 1_500 });
+    // E-mail leaves after commit, from the outbox table (platform/outbox); without SMTP the table is the delivery.
+    if (config.smtp) {
+      const delivery = startOutboxDelivery({ db, transport: createSmtpTransport(config.smtp), logger });
+      cleanups.push({ name: "e-mail delivery", run: () => delivery.stop(), ms: 500 });
+    }
 
     const app = await buildApp({ db, config, logger });
-    cleanups.push(() => app.close());
+    cleanups.push({
+      name: "http",
+      // Stop accepting and let in-flight requests finish; then cut what is left (idle keep-alive connections are
+      // closed at once by Fastify's default forceCloseConnections: "idle").
+      run: async () => {
+        await within(app.close(), DRAIN_MS);
+        app.server.closeAllConnections();
+      },
+      ms: DRAIN_MS + 200,
+    });
     const port = await listen(app, config);
     const ms = Math.round(performance.now() - started);
     // Process uptime includes Node's start and loading the TypeScript modules: what a person waits for.
@@ -80,6 +122,11 @@ const main = async (): Promise<void> => {
     if (stopping) process.exit(1);
     stopping = true;
     logger.info({ signal }, "shutting down");
+    // The deadline holds even if a step hangs: a process manager's SIGKILL would lose the log line.
+    setTimeout(() => {
+      logger.error("shutdown did not finish in time; exiting");
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     void shutdown().then(() => process.exit(0));
   };
   process.on("SIGINT", onSignal);

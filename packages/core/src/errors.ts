@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   "CONFLICT",
   "USER_LOCKED",
   "INTERNAL",
+  // The server is saturated (database busy, a wait timed out): 503 with Retry-After, try again shortly.
+  "BUSY",
   // Sign-in, sign-up and invitations (spec section 8).
   "INVALID_CODE",
   "CODE_EXPIRED",
@@ -47,7 +49,7 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export type ErrorKind = "general" | "authentication" | "not_found" | "validation" | "internal";
+export type ErrorKind = "general" | "authentication" | "not_found" | "validation" | "internal" | "unavailable";
 
 /** Spec section 8: 400 general, 401 authentication, 404 not found, 422 validation, 500 internal. */
 export const errorKind = (code: ErrorCode): ErrorKind => {
@@ -93,6 +95,8 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
       return "validation";
     case "INTERNAL":
       return "internal";
+    case "BUSY":
+      return "unavailable";
     default:
       return assertUnreachable(code);
   }
@@ -120,6 +124,8 @@ export const httpStatusFor = (code: ErrorCode): number => {
       return 422;
     case "internal":
       return 500;
+    case "unavailable":
+      return 503;
     default:
       return 500;
   }

@@ -2,6 +2,29 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
+ * How long the database may make a request wait, in milliseconds. Each bound ends in an error that the error
+ * mapper answers as 503 BUSY with Retry-After, so a saturated server refuses quickly instead of hanging.
+ */
+export type DbTimeouts = {
+  /** One statement's run time (PostgreSQL statement_timeout). */
+  statementMs: number;
+  /** Waiting for a row, table or advisory lock (lock_timeout). */
+  lockMs: number;
+  /** A transaction left open with nothing running (idle_in_transaction_session_timeout). */
+  idleInTransactionMs: number;
+  /** Waiting for a free connection of the pool. */
+  connectMs: number;
+};
+
+/** Generous for a request, short enough that nothing piles up behind a stuck one. */
+export const DEFAULT_DB_TIMEOUTS: DbTimeouts = {
+  statementMs: 15_000,
+  lockMs: 5_000,
+  idleInTransactionMs: 15_000,
+  connectMs: 5_000,
+};
+
+/**
  * Everything the server reads from its environment, parsed once at start. Nothing else in the
  * server reads process.env, so the configuration a newcomer needs is all in this file and the README.
  */
@@ -21,6 +44,12 @@ const envSchema = z.object({
   KORT_CARD_KEY: z.string().optional(),
   /** The card network's shared secret (header X-Network-Key); demo mode falls back to DEMO_NETWORK_KEY. */
   KORT_NETWORK_KEY: z.string().min(16).optional(),
+  /** Database bounds in milliseconds (platform/db/client.ts): each ends in 503 BUSY instead of a hang. */
+  KORT_DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  KORT_DB_LOCK_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  KORT_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
+  KORT_DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
+  KORT_DB_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),
@@ -41,6 +70,8 @@ export type Config = {
   publicUrl: string | undefined;
   stopWithParent: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** The request pool: its size and how long anything may wait on the database. */
+  db: { poolMax: number; timeouts: DbTimeouts };
   smtp: { host: string; port: number; user?: string; password?: string; from: string } | undefined;
   /**
    * The card data key (32 bytes) from KORT_CARD_KEY; main.ts fills it from `<dataDir>/card-key` when the
@@ -77,6 +108,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     publicUrl: parsed.KORT_PUBLIC_URL,
     stopWithParent: parsed.KORT_STOP_WITH_PARENT === "1",
     logLevel: parsed.LOG_LEVEL,
+    db: {
+      poolMax: parsed.KORT_DB_POOL_MAX,
+      timeouts: {
+        statementMs: parsed.KORT_DB_STATEMENT_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUTS.statementMs,
+        lockMs: parsed.KORT_DB_LOCK_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUTS.lockMs,
+        idleInTransactionMs: parsed.KORT_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUTS.idleInTransactionMs,
+        connectMs: parsed.KORT_DB_CONNECT_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUTS.connectMs,
+      },
+    },
     smtp: parsed.SMTP_HOST
       ? {
           host: parsed.SMTP_HOST,

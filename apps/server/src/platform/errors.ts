@@ -54,6 +54,40 @@ const frameworkError = (error: unknown): { code: string; statusCode: number; mes
   return { code, statusCode, message: error.message };
 };
 
+/** Seconds a client is asked to wait (Retry-After) when the server answers BUSY. */
+export const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * SQLSTATEs that mean "the database is saturated or a wait ran out", not "the request is wrong": statement and
+ * lock timeouts, an idle transaction ended by the server, deadlocks and serialisation failures (both resolve on
+ * retry), and a server out of connections or starting up.
+ */
+const BUSY_SQLSTATES = new Set(["57014", "55P03", "25P03", "40P01", "40001", "53300", "57P03"]);
+
+/** node-postgres' own waits: the pool had no free connection, or a new connection did not open in time. */
+const BUSY_DRIVER_MESSAGES = [
+  "timeout exceeded when trying to connect",
+  "Connection terminated due to connection timeout",
+  "Connection terminated unexpectedly",
+];
+
+/**
+ * Whether the error, or one it wraps (Drizzle wraps the driver's error as `cause`), is the database being busy.
+ * Walks at most a few links so a cyclic cause chain cannot loop.
+ */
+export const isDatabaseBusy = (error: unknown): boolean => {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = "code" in current ? current.code : undefined;
+    if (typeof code === "string" && BUSY_SQLSTATES.has(code)) return true;
+    if (BUSY_DRIVER_MESSAGES.some((message) => current instanceof Error && current.message.includes(message))) {
+      return true;
+    }
+    current = current.cause;
+  }
+  return false;
+};
+
 /**
  * The single mapper from anything thrown to its wire form, shared by the REST error handler and
  * GraphQL's error masking. Unknown errors become INTERNAL with a fixed message, so no stack or SQL
@@ -82,6 +116,11 @@ export const describeError = (error: unknown): DescribedError => {
           return described("BAD_REQUEST", "The request could not be processed.", { reason: framework.code });
         }
     }
+  }
+  if (isDatabaseBusy(error)) {
+    return described("BUSY", "The system is busy right now. Please try again in a moment.", {
+      retry_after_seconds: BUSY_RETRY_AFTER_SECONDS,
+    });
   }
   // JSON.parse failures from body parsers that are not Fastify's (e.g. a raw SyntaxError).
   if (error instanceof SyntaxError && "statusCode" in error && error.statusCode === 400) {

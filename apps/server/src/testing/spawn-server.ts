@@ -64,8 +64,23 @@ const waitForHealthy = async (baseUrl: string, server: ChildProcess, output: () 
   throw new Error(`Kort was not healthy within 90 s:\n${output()}`);
 };
 
-/** Starts Kort in demo mode on `databaseUrl` (it migrates and seeds the demo company) and waits for /healthz. */
-export const spawnKortServer = async (databaseUrl: string): Promise<{ baseUrl: string; stop: Stop }> => {
+export type SpawnedServer = {
+  baseUrl: string;
+  stop: Stop;
+  /** Sends `signal` and resolves when the process has exited, with how long that took and its exit code. */
+  signal: (signal: NodeJS.Signals) => Promise<{ ms: number; code: number | null }>;
+  /** What the server printed so far (stdout and stderr). */
+  output: () => string;
+};
+
+/**
+ * Starts Kort in demo mode on `databaseUrl` (it migrates and seeds the demo company) and waits for /healthz.
+ * `env` adds to or overrides the server's environment (e.g. LOG_LEVEL, pool size, timeouts).
+ */
+export const spawnKortServer = async (
+  databaseUrl: string,
+  options: { env?: Record<string, string> } = {},
+): Promise<SpawnedServer> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), "kort-server-data-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -80,6 +95,7 @@ export const spawnKortServer = async (databaseUrl: string): Promise<{ baseUrl: s
       KORT_ENV: "development",
       KORT_STOP_WITH_PARENT: "1",
       LOG_LEVEL: "warn",
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -89,12 +105,15 @@ export const spawnKortServer = async (databaseUrl: string): Promise<{ baseUrl: s
   };
   server.stdout?.on("data", collect);
   server.stderr?.on("data", collect);
+  const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+  const signal = async (name: NodeJS.Signals) => {
+    const started = Date.now();
+    if (server.exitCode === null) server.kill(name);
+    const code = await exited;
+    return { ms: Date.now() - started, code };
+  };
   const stop = async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once("exit", resolve));
-      server.kill("SIGTERM");
-      await exited;
-    }
+    await signal("SIGTERM");
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
@@ -103,5 +122,5 @@ export const spawnKortServer = async (databaseUrl: string): Promise<{ baseUrl: s
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, stop, signal, output: () => output };
 };

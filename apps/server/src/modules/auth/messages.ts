@@ -1,5 +1,6 @@
 import type { Locale } from "@kort/core";
-import type { Outbox } from "../../platform/outbox/outbox.ts";
+import type { Executor } from "../../platform/db/client.ts";
+import { enqueueMessage } from "../../platform/outbox/outbox.ts";
 
 /**
  * The texts of the SMS and e-mails of sign-in and sign-up, in the caller's language (Accept-Language,
@@ -11,8 +12,9 @@ const smsCode: Record<Locale, (code: string) => string> = {
   "en-US": (code) => `Kort: your verification code is ${code}`,
 };
 
-export const sendSmsCode = (outbox: Outbox, locale: Locale, phone: string, code: string): Promise<void> =>
-  outbox.sendSms(phone, smsCode[locale](code));
+/** Written on the executor of the transaction that made the code (platform/outbox). */
+export const sendSmsCode = (db: Executor, locale: Locale, phone: string, code: string): Promise<void> =>
+  enqueueMessage(db, { channel: "sms", to: phone, body: smsCode[locale](code) });
 
 const emailLink: Record<Locale, { subject: string; body: (link: string) => string }> = {
   "is-IS": {
@@ -45,7 +47,7 @@ const emailLink: Record<Locale, { subject: string; body: (link: string) => strin
   },
 };
 
-export const sendEmailLink = (outbox: Outbox, locale: Locale, email: string, link: string): Promise<void> => {
+export const sendEmailLink = (db: Executor, locale: Locale, email: string, link: string): Promise<void> => {
   const text = emailLink[locale];
-  return outbox.sendEmail(email, text.subject, text.body(link));
+  return enqueueMessage(db, { channel: "email", to: email, subject: text.subject, body: text.body(link) });
 };

@@ -84,9 +84,9 @@ export const startSignIn = async (
       { channel: "sms", purpose: "sign_in", target: phone, ttlMs: CODE_TTL_MS, userId: user.id, tokenId: token.id },
       now,
     );
+    await sendSmsCode(tx, ctx.locale, phone, verification.code);
     return { tokenId: token.id, verification, expiresAt: new Date(now.getTime() + PENDING_TOKEN_TTL_MS) };
   });
-  await sendSmsCode(deps.outbox, ctx.locale, phone, started.verification.code);
   return {
     id: started.tokenId,
     status: "created",

@@ -4,6 +4,7 @@ import { hashPasscode } from "../../platform/crypto/passwords.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
+import { enqueueMessage } from "../../platform/outbox/outbox.ts";
 import { assertCardActionPossible, type CardAction, loadCardFor } from "../cards/card-access.ts";
 import { type CardEdit, changeCard, createCard } from "../cards/card-changes.service.ts";
 import { closeCard, lockCard, unlockCard } from "../cards/card-edits.service.ts";
@@ -123,17 +124,24 @@ export const requestFundingSourcePin = async (deps: AppDeps, ctx: ProjectContext
   const contact = await contactOf(deps.db, card.cardholderId);
   if (!contact) throw new Error("cardholder vanished");
   const text = pinRequestText[ctx.locale === "is-IS" ? "is" : "en"](card.maskedNumber);
-  if (contact.phone) await deps.outbox.sendSms(contact.phone, text);
-  else await deps.outbox.sendEmail(contact.email, "Kort PIN", text);
-  await writeAudit(deps.db, {
-    action: "card.pin_request",
-    objectType: "card",
-    objectId: card.id,
-    projectId: card.projectId,
-    actorUserId: ctx.user.id,
-    requestId: ctx.requestId,
-    data: { masked_number: card.maskedNumber, channel: contact.phone ? "sms" : "email" },
-    at: deps.now(),
+  // The message and its audit line together, on one connection.
+  await deps.db.transaction(async (tx) => {
+    await enqueueMessage(
+      tx,
+      contact.phone
+        ? { channel: "sms", to: contact.phone, body: text, projectId: card.projectId }
+        : { channel: "email", to: contact.email, subject: "Kort PIN", body: text, projectId: card.projectId },
+    );
+    await writeAudit(tx, {
+      action: "card.pin_request",
+      objectType: "card",
+      objectId: card.id,
+      projectId: card.projectId,
+      actorUserId: ctx.user.id,
+      requestId: ctx.requestId,
+      data: { masked_number: card.maskedNumber, channel: contact.phone ? "sms" : "email" },
+      at: deps.now(),
+    });
   });
   return { sent: true };
 };

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
 import { projects, teams } from "../../platform/db/schema/index.ts";
 import { DEMO_PROJECTS } from "../../platform/db/seed-data.ts";
-import { createTableOutbox } from "../../platform/outbox/outbox.ts";
 import { sendInvitationEmail } from "./invites.messages.ts";
 import { findPendingInviteInProject, findUserIdByEmail } from "./invites.repo.ts";
 import { createInvite, invitationLink } from "./invites.service.ts";
@@ -27,17 +26,25 @@ export const seedDemoInvite = async (db: Db, options: { baseUrl: string; now: Da
   if (await findUserIdByEmail(db, DEMO_INVITED_EMAIL)) return false;
   if (await findPendingInviteInProject(db, project.id, DEMO_INVITED_EMAIL, options.now)) return false;
   const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.projectId, project.id)).limit(1);
-  const invite = await createInvite(
-    db,
-    { projectId: project.id, email: DEMO_INVITED_EMAIL, role: "user", teamId: team?.id ?? null },
-    options.now,
-  );
-  await sendInvitationEmail(createTableOutbox(db), "is-IS", {
-    to: invite.email,
-    link: invitationLink(options.baseUrl, invite),
-    projectTitle: project.title,
-    inviterName: null,
-    expiresAt: invite.expiresAt,
+  // The invitation and its e-mail together or not at all.
+  await db.transaction(async (tx) => {
+    const invite = await createInvite(
+      tx,
+      { projectId: project.id, email: DEMO_INVITED_EMAIL, role: "user", teamId: team?.id ?? null },
+      options.now,
+    );
+    await sendInvitationEmail(
+      tx,
+      "is-IS",
+      {
+        to: invite.email,
+        link: invitationLink(options.baseUrl, invite),
+        projectTitle: project.title,
+        inviterName: null,
+        expiresAt: invite.expiresAt,
+      },
+      { deliver: false },
+    );
   });
   return true;
 };

@@ -1,5 +1,6 @@
 import { formatDate, type Locale } from "@kort/core";
-import type { Outbox } from "../../platform/outbox/outbox.ts";
+import type { Executor } from "../../platform/db/client.ts";
+import { type EnqueueOptions, enqueueMessage } from "../../platform/outbox/outbox.ts";
 
 export type InvitationEmail = {
   to: string;
@@ -42,7 +43,12 @@ const texts: Record<Locale, (mail: InvitationEmail) => { subject: string; body: 
 };
 
 /** The invitation e-mail, in the inviter's language. */
-export const sendInvitationEmail = (outbox: Outbox, locale: Locale, mail: InvitationEmail): Promise<void> => {
+export const sendInvitationEmail = (
+  db: Executor,
+  locale: Locale,
+  mail: InvitationEmail,
+  options?: EnqueueOptions,
+): Promise<void> => {
   const { subject, body } = texts[locale](mail);
-  return outbox.sendEmail(mail.to, subject, body);
+  return enqueueMessage(db, { channel: "email", to: mail.to, subject, body }, options);
 };

@@ -6,7 +6,6 @@ import type { Executor, Tx } from "../../platform/db/client.ts";
 import type { InviteRow } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { linkTo, publicBaseUrl } from "../../platform/outbox/links.ts";
-import type { Outbox } from "../../platform/outbox/outbox.ts";
 import { addProjectMember, findProjectTeam, isProjectMember } from "../projects/memberships.service.ts";
 import { sendInvitationEmail } from "./invites.messages.ts";
 import {
@@ -84,15 +83,15 @@ export const createInvite = async (
 export const invitationLink = (base: string, invite: { id: string; token: string }): string =>
   linkTo(base, "/invites/accept", { invite_id: invite.id, token: invite.token });
 
-/** Sends the invitation e-mail with its link (KORT_PUBLIC_URL, or the request's origin outside production). */
+/** Writes the invitation e-mail with its link on `deps.db` (the inviting transaction) (KORT_PUBLIC_URL, or the request's origin outside production). */
 export const sendInvitation = async (
-  deps: { db: Executor; outbox: Outbox; config: Pick<Config, "publicUrl" | "demoMode"> },
+  deps: { db: Executor; config: Pick<Config, "publicUrl" | "demoMode"> },
   request: { origin: string | undefined; locale: Locale },
   invite: CreatedInvite,
 ): Promise<void> => {
   const details = await findInviteDetails(deps.db, invite.id);
   if (!details) throw new AppError("INVITATION_NOT_FOUND", "The invitation was not found.");
-  await sendInvitationEmail(deps.outbox, request.locale, {
+  await sendInvitationEmail(deps.db, request.locale, {
     to: invite.email,
     link: invitationLink(publicBaseUrl(deps.config, request.origin), invite),
     projectTitle: details.projectTitle,

@@ -6,7 +6,6 @@ import { AppError } from "../../platform/errors.ts";
 import { DAY, HOUR, testClock } from "../../platform/http/testing/clock.ts";
 import { addMember, createProject } from "../../platform/http/testing/fixtures.ts";
 import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
-import { createOutbox } from "../../platform/outbox/outbox.ts";
 import {
   client,
   createSignInUser,
@@ -225,7 +224,7 @@ describe("createInvite and the invitation e-mail", () => {
     const c = await company();
     const created = await invite({ projectId: c.project.id, invitedBy: c.owner.id });
     await sendInvitation(
-      { db: t.db, outbox: createOutbox(t.db, { smtp: undefined }), config: { publicUrl: undefined, demoMode: true } },
+      { db: t.db, config: { publicUrl: undefined, demoMode: true } },
       { origin: "http://localhost:3000", locale: "is-IS" },
       created,
     );

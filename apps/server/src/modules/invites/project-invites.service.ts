@@ -79,8 +79,8 @@ const authorizeInviteTo = async (db: Executor, ctx: ProjectContext, teamId: stri
 /**
  * Spec 7, send project invite: user invite, with a role the caller may assign (ACCESS_DENIED otherwise). An
  * e-mail of a member or of an open invitation is refused as ALREADY_INVITED; a team admin needs a team (422).
- * The invitation e-mail with the accept link goes through the outbox in the same transaction, so a refused
- * e-mail leaves no invitation behind. Answers the invitation's id.
+ * The invitation e-mail with the accept link is written to the outbox in the same transaction (delivered after
+ * commit), so an invitation and its e-mail exist together or not at all. Answers the invitation's id.
  */
 export const sendProjectInvite = async (
   deps: AppDeps,
@@ -133,7 +133,7 @@ export const sendProjectInvite = async (
       requestId: ctx.requestId,
       at: now,
     });
-    await sendInvitation({ db: tx, outbox: deps.outbox, config: deps.config }, ctx, invite);
+    await sendInvitation({ db: tx, config: deps.config }, ctx, invite);
     return invite.id;
   });
 };

@@ -102,10 +102,10 @@ export const setAttributes = async (
           now,
         )
       : undefined;
+    if (phone && verification) await sendSmsCode(tx, ctx.locale, phone.value, verification.code);
     const fresh = (await findOnboarding(tx, id)) ?? locked;
     return { view: await onboardingView(tx, fresh, now), verification };
   });
   if (!result) throw restartSignUp();
-  if (phone && result.verification) await sendSmsCode(deps.outbox, ctx.locale, phone.value, result.verification.code);
   return result.verification ? { ...result.view, verification_id: result.verification.id } : result.view;
 };

@@ -87,14 +87,14 @@ export const createOnboarding = async (
       },
       now,
     );
-    return { id: onboarding.id, verification };
+    const link = linkTo(base, "/emailConfirm", {
+      onboarding_id: onboarding.id,
+      verification_id: verification.id,
+      code: verification.code,
+    });
+    await sendEmailLink(tx, ctx.locale, input.email, link);
+    return { id: onboarding.id };
   });
-  const link = linkTo(base, "/emailConfirm", {
-    onboarding_id: started.id,
-    verification_id: started.verification.id,
-    code: started.verification.code,
-  });
-  await sendEmailLink(deps.outbox, ctx.locale, input.email, link);
   return { id: started.id, status: "created", steps: 5 };
 };
 

@@ -16,6 +16,9 @@ const MIGRATION_LOCK = 4_721_907_311;
 export async function migrateDatabase(db: Db): Promise<void> {
   const client = await db.$client.connect();
   try {
+    // A migration may rewrite a large table, and a second server waits here for the first: the request
+    // timeouts of the pool (client.ts) do not apply to this session.
+    await client.query("set statement_timeout = 0; set lock_timeout = 0; set idle_in_transaction_session_timeout = 0");
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
     try {
       await migrate(drizzle(client), { migrationsFolder });

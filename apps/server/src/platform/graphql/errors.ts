@@ -1,7 +1,7 @@
 import { type ErrorCode, isErrorCode } from "@kort/core";
 import type { ExecutionResult, GraphQLError } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
-import { describeError } from "../errors.ts";
+import { BUSY_RETRY_AFTER_SECONDS, describeError } from "../errors.ts";
 
 /**
  * graphql ships both CommonJS and ESM builds; Node gives Yoga one and Vite (in tests) may give our
@@ -58,7 +58,12 @@ export const maskError = (error: unknown): GraphQLError => {
   if (described.details !== undefined) extra.details = described.details;
   // Outside any field (context building, request shape) the whole request failed: answer with the
   // code's HTTP status. Yoga reads extensions.http and strips it from the body it sends.
-  if (!graphQLError?.path) extra.http = { status: described.status };
+  // BUSY, in a field or not, is the whole request failing for now: 503 with Retry-After, so clients back off.
+  if (described.code === "BUSY") {
+    extra.http = { status: described.status, headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } };
+  } else if (!graphQLError?.path) {
+    extra.http = { status: described.status };
+  }
   return withCode(graphQLError, described.message, described.code, extra);
 };
 

@@ -4,7 +4,6 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { registerGraphQL } from "../graphql/yoga.ts";
-import { createOutbox, type Outbox } from "../outbox/outbox.ts";
 import { registerErrorHandling } from "./error-handler.ts";
 import { withIdempotency } from "./idempotency.ts";
 import { createLogger, type Logger } from "./logger.ts";
@@ -21,8 +20,6 @@ export type BuildAppOptions = {
   logger?: Logger;
   /** Defaults to apps/web/dist. */
   webDistDir?: string;
-  /** Defaults to the outbox table, plus SMTP when configured. */
-  outbox?: Outbox;
   /** The clock of time-dependent rules; tests pass one they can move. */
   now?: () => Date;
 };
@@ -40,14 +37,7 @@ const requestIdFor = (request: IncomingMessage): string => {
  * The whole HTTP server, without listening: main.ts listens, tests use `app.inject`. Routes:
  * /v1 (REST, OpenAPI at /v1/docs), /graphql (Yoga), /healthz, and the web app with SPA fallback.
  */
-export const buildApp = async ({
-  db,
-  config,
-  logger,
-  webDistDir,
-  outbox,
-  now,
-}: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({ db, config, logger, webDistDir, now }: BuildAppOptions): Promise<FastifyInstance> => {
   const log = logger ?? createLogger(config);
   const app = Fastify({
     loggerInstance: log,
@@ -59,7 +49,6 @@ export const buildApp = async ({
   const deps: AppDeps = {
     db,
     config,
-    outbox: outbox ?? createOutbox(db, config),
     now: now ?? (() => new Date()),
   };
   // Bodies are JSON (and multipart for files, later). Fastify's default text/plain parser would hand

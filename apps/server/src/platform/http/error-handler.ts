@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError, type DescribedError, describeError, errorBody } from "../errors.ts";
+import { AppError, BUSY_RETRY_AFTER_SECONDS, type DescribedError, describeError, errorBody } from "../errors.ts";
 import { loggablePath } from "./logger.ts";
 import { type SpaFallback, wantsSpa } from "./web-app.ts";
 
@@ -20,7 +20,9 @@ export const registerErrorHandling = (app: FastifyInstance, spa: SpaFallback): v
   app.setErrorHandler((error, request, reply) => {
     const described = describeError(error);
     if (described.unexpected) request.log.error({ err: error }, "unexpected error");
+    else if (described.code === "BUSY") request.log.warn({ code: described.code }, "request refused: database busy");
     else request.log.debug({ code: described.code }, "request failed");
+    if (described.code === "BUSY") reply.header("retry-after", String(BUSY_RETRY_AFTER_SECONDS));
     return reply.status(described.status).send(bodyFor(request, described));
   });
 

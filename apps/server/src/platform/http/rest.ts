@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
-import type { Outbox } from "../outbox/outbox.ts";
 import {
   type ProjectContext,
   type RequestContext,
@@ -15,9 +14,10 @@ import { requireNetworkKey } from "./network-key.ts";
 
 /**
  * What every handler may use besides its input. `now` is the clock of rules that depend on time (code expiry,
- * locks, sessions): tests move it instead of sleeping. `outbox` sends SMS and e-mail (platform/outbox).
+ * locks, sessions): tests move it instead of sleeping. Messages are written with the transaction that causes
+ * them (platform/outbox), never through a dependency of their own.
  */
-export type AppDeps = { db: Db; config: Config; outbox: Outbox; now: () => Date };
+export type AppDeps = { db: Db; config: Config; now: () => Date };
 
 /**
  * Who may call a route. Every route states it, and the wrapper enforces it before the handler

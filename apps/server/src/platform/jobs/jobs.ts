@@ -40,7 +40,7 @@ export const startJobs = async ({ url, db, logger, now = () => new Date() }: Job
     boss,
     stop: () => {
       // graceful: a running job finishes (or fails back to the queue after the timeout); the pool closes.
-      stopping ??= boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      stopping ??= boss.stop({ graceful: true, wait: true, timeout: 1000 });
       return stopping;
     },
   };

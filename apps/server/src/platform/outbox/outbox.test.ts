@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, createSignInUser, startSignIn } from "../../modules/auth/testing/auth-fixtures.ts";
 import { outbox } from "../db/schema/index.ts";
 import { createTestApp, type TestApp } from "../http/testing/test-app.ts";
-import { createSmtpOutbox, createTableOutbox } from "./outbox.ts";
+import { deliverDueMessages, MAX_DELIVERY_ATTEMPTS } from "./delivery.ts";
+import { enqueueMessage } from "./outbox.ts";
 import type { MailMessage } from "./smtp.ts";
 
 let t: TestApp;
@@ -19,10 +20,9 @@ type Message = { id: string; channel: string; to: string; subject: string | null
 
 describe("GET /v1/dev/outbox (demo mode)", () => {
   it("lists the newest messages first with the documented fields", async () => {
-    const box = createTableOutbox(t.db);
     const to = `dev-${randomUUID()}@test.kort.is`;
-    await box.sendEmail(to, "Fyrsta", "eitt");
-    await box.sendEmail(to, "Annað", "tvö");
+    await enqueueMessage(t.db, { channel: "email", to, subject: "Fyrsta", body: "eitt" });
+    await enqueueMessage(t.db, { channel: "email", to, subject: "Annað", body: "tvö" });
     const response = await t.app.inject({
       method: "GET",
       url: `/v1/dev/outbox?to=${encodeURIComponent(to.toUpperCase())}`,
@@ -40,8 +40,9 @@ describe("GET /v1/dev/outbox (demo mode)", () => {
     const response = await t.app.inject({ method: "GET", url: `/v1/dev/outbox?to=${encodeURIComponent(national)}` });
     expect(response.json<Message[]>()).toEqual([expect.objectContaining({ channel: "sms", to: user.phone })]);
 
-    const box = createTableOutbox(t.db);
-    await Promise.all(Array.from({ length: 55 }, (_, i) => box.sendSms("+3546999999", `n${i}`)));
+    await Promise.all(
+      Array.from({ length: 55 }, (_, i) => enqueueMessage(t.db, { channel: "sms", to: "+3546999999", body: `n${i}` })),
+    );
     expect((await t.app.inject({ method: "GET", url: "/v1/dev/outbox" })).json<Message[]>()).toHaveLength(50);
     expect((await t.app.inject({ method: "GET", url: "/v1/dev/outbox?limit=2" })).json<Message[]>()).toHaveLength(2);
     expect((await t.app.inject({ method: "GET", url: "/v1/dev/outbox?limit=500" })).statusCode).toBe(422);
@@ -85,25 +86,84 @@ describe("production mode", () => {
   });
 });
 
-describe("the SMTP adapter", () => {
-  it("hands e-mail to the transport and records it as sent; SMS stays in the outbox", async () => {
-    const sent: MailMessage[] = [];
-    const box = createSmtpOutbox(t.db, { send: async (message) => void sent.push(message) });
+const recorder = () => {
+  const sent: MailMessage[] = [];
+  return { sent, transport: { send: async (message: MailMessage) => void sent.push(message) } };
+};
+
+/** A pass's clock a moment ahead: the database stamps microseconds, a JS Date only milliseconds. */
+const soon = () => new Date(Date.now() + 1000);
+
+const rowsTo = (to: string) => t.db.select().from(outbox).where(eq(outbox.to, to));
+
+describe("e-mail delivery after commit (SMTP configured)", () => {
+  it("sends a committed e-mail once and stamps it sent; SMS and table-only messages stay in the table", async () => {
     const to = `smtp-${randomUUID()}@test.kort.is`;
-    await box.sendEmail(to, "Efni", "Texti");
-    expect(sent).toEqual([{ to, subject: "Efni", text: "Texti" }]);
-    const [row] = await t.db.select().from(outbox).where(eq(outbox.to, to));
-    expect(row?.sentAt).toBeInstanceOf(Date);
+    await t.db.transaction(async (tx) => {
+      await enqueueMessage(tx, { channel: "email", to, subject: "Efni", body: "Texti" });
+      await enqueueMessage(tx, { channel: "email", to, subject: "Demo", body: "Bara í töflunni" }, { deliver: false });
+      await enqueueMessage(tx, { channel: "sms", to, body: "SMS" });
+    });
+    const { sent, transport } = recorder();
+    await deliverDueMessages(t.db, transport, soon());
+    await deliverDueMessages(t.db, transport, soon());
+    expect(sent.filter((m) => m.to === to)).toEqual([{ to, subject: "Efni", text: "Texti" }]);
+    const rows = await rowsTo(to);
+    expect(rows.find((r) => r.subject === "Efni")?.sentAt).toBeInstanceOf(Date);
+    expect(rows.filter((r) => r.sentAt === null)).toHaveLength(2);
   });
 
-  it("fails the send when the server refuses, recording nothing", async () => {
-    const box = createSmtpOutbox(t.db, {
-      send: async () => {
-        throw new Error("550 mailbox unavailable");
-      },
-    });
+  it("sends nothing for a transaction that rolled back", async () => {
+    const to = `rolled-back-${randomUUID()}@test.kort.is`;
+    await expect(
+      t.db.transaction(async (tx) => {
+        await enqueueMessage(tx, { channel: "email", to, subject: "Efni", body: "Texti" });
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    const { sent, transport } = recorder();
+    await deliverDueMessages(t.db, transport, soon());
+    expect(sent.filter((m) => m.to === to)).toEqual([]);
+    expect(await rowsTo(to)).toEqual([]);
+  });
+
+  it("retries a refused e-mail later, keeps the reason without the address, and gives up after the last attempt", async () => {
     const to = `refused-${randomUUID()}@test.kort.is`;
-    await expect(box.sendEmail(to, "Efni", "Texti")).rejects.toThrow("550");
-    expect(await t.db.select().from(outbox).where(eq(outbox.to, to))).toEqual([]);
+    await enqueueMessage(t.db, { channel: "email", to, subject: "Efni", body: "Texti" });
+    const refusing = {
+      send: async (message: MailMessage) => {
+        if (message.to === to) throw new Error(`550 mailbox ${to} unavailable`);
+      },
+    };
+    let now = soon();
+    await deliverDueMessages(t.db, refusing, now);
+    let [row] = await rowsTo(to);
+    expect(row).toMatchObject({ attempts: 1, sentAt: null, lastError: "550 mailbox <to> unavailable" });
+    // Not due again straight away: the next attempt waits.
+    await deliverDueMessages(t.db, refusing, now);
+    expect((await rowsTo(to))[0]?.attempts).toBe(1);
+    for (let attempt = 2; attempt <= MAX_DELIVERY_ATTEMPTS + 1; attempt++) {
+      now = new Date(now.getTime() + 60 * 60 * 1000);
+      await deliverDueMessages(t.db, refusing, now);
+    }
+    [row] = await rowsTo(to);
+    expect(row?.attempts).toBe(MAX_DELIVERY_ATTEMPTS);
+    const { sent, transport } = recorder();
+    await deliverDueMessages(t.db, transport, new Date(now.getTime() + 60 * 60 * 1000));
+    expect(sent.filter((m) => m.to === to)).toEqual([]);
+  });
+
+  it("hands each message to exactly one of several concurrent workers", async () => {
+    const prefix = `burst-${randomUUID()}`;
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        enqueueMessage(t.db, { channel: "email", to: `${prefix}-${i}@test.kort.is`, subject: "S", body: "B" }),
+      ),
+    );
+    const { sent, transport } = recorder();
+    await Promise.all(Array.from({ length: 4 }, () => deliverDueMessages(t.db, transport, soon(), 100)));
+    const ours = sent.filter((m) => m.to.startsWith(prefix)).map((m) => m.to);
+    expect(ours).toHaveLength(30);
+    expect(new Set(ours).size).toBe(30);
   });
 });

@@ -15,6 +15,10 @@ export const createSmtpTransport = (smtp: SmtpConfig): MailTransport => {
     port: smtp.port,
     secure: smtp.port === 465,
     auth: smtp.user ? { user: smtp.user, pass: smtp.password ?? "" } : undefined,
+    // A mail server that stops answering must not hold the delivery worker: it retries later.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
   });
   return {
     send: async (message) => {

@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz } from "./columns.ts";
 import { messageChannel } from "./enums.ts";
 import { projects } from "./projects.ts";
@@ -69,8 +70,10 @@ export const announcementAcknowledgements = pgTable(
 );
 
 /**
- * Every message that leaves the system (SMS, e-mail, e-invoice) as the adapters wrote it. In the embedded
- * default this is the delivery itself, read by developers and tests; production adapters also record here.
+ * Every message that leaves the system (SMS, e-mail, e-invoice), written in the transaction that causes it (a
+ * transactional outbox: a rolled-back request sends nothing, and no request waits on a mail server). In the
+ * embedded default this is the delivery itself, read by developers and tests; with SMTP configured the delivery
+ * worker (platform/outbox/delivery.ts) sends due e-mails after commit and stamps sent_at.
  */
 export const outbox = pgTable(
   "outbox",
@@ -85,8 +88,15 @@ export const outbox = pgTable(
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     sentAt: timestamptz("sent_at"),
+    /** When the delivery worker may next try; null for messages that stay in the table (SMS, demo addresses). */
+    nextAttemptAt: timestamptz("next_attempt_at"),
+    attempts: integer("attempts").notNull().default(0),
+    /** The transport's last refusal (no address or body), for operators. */
+    lastError: text("last_error"),
   },
   (t) => [
+    // The delivery worker's claim query: due, undelivered messages only.
+    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.nextAttemptAt} is not null`),
     // Tests and dev tools ask for "the latest message to this address".
     index("outbox_to_created_idx").on(t.to, t.createdAt.desc().nullsFirst()),
     index("outbox_created_idx").on(t.createdAt.desc().nullsFirst()),

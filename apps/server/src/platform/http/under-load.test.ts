@@ -1,0 +1,157 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { isErrorCode } from "@kort/core";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SpawnedServer, spawnKortServer } from "../../testing/spawn-server.ts";
+import { DEMO_PROJECTS, DEMO_USERS } from "../db/seed-data.ts";
+import { createTestDatabase, type TestDatabase } from "../db/testing/test-db.ts";
+
+/**
+ * Issue 9, point 1: one owner firing many invitations and card creations at once must not hang the server.
+ * The real server runs as a child process on this file's database, with the default pool of 10, so the bursts
+ * below are ten times the pool: a request that held its transaction's connection while waiting for a second
+ * one would stop the whole server here, as it did before the transactional outbox.
+ */
+
+let database: TestDatabase;
+let server: SpawnedServer;
+let token: string;
+let projectId: string;
+let employeeId: string;
+
+const one = async <T>(query: ReturnType<typeof sql>): Promise<T> => {
+  const result = await database.db.execute(query);
+  const [row] = result.rows as T[];
+  if (!row) throw new Error("no row");
+  return row;
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  server = await spawnKortServer(database.url);
+  token = randomBytes(32).toString("base64url");
+  const hash = createHash("sha256").update(token).digest("hex");
+  await database.db.execute(sql`insert into tokens (user_id, token_hash, status, expires_at)
+    select id, ${hash}, 'approved', now() + interval '1 hour' from users where email = ${DEMO_USERS.owner?.email}`);
+  projectId = (await one<{ id: string }>(sql`select id from projects where kennitala = ${DEMO_PROJECTS[0]?.kennitala}`))
+    .id;
+  employeeId = (await one<{ id: string }>(sql`select id from users where email = ${DEMO_USERS.employee?.email}`)).id;
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.close();
+});
+
+type Outcome = { status: number; code: string | null; ok: boolean; retryAfter: string | null };
+
+const graphql = async (query: string, variables: Record<string, unknown>): Promise<Outcome> => {
+  const response = await fetch(`${server.baseUrl}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}`, "x-project-id": projectId },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: unknown; errors?: { extensions?: { code?: unknown } }[] };
+  const code = body.errors?.[0]?.extensions?.code;
+  return {
+    status: response.status,
+    code: typeof code === "string" ? code : null,
+    ok: !body.errors && body.data !== null,
+    retryAfter: response.headers.get("retry-after"),
+  };
+};
+
+const invite = (email: string) =>
+  graphql('mutation($email: String!) { send_project_invite(email: $email, role_name: "user") }', { email });
+
+const createCard = (i: number) =>
+  graphql("mutation($input: CreateCardInput!) { create_employee_card(input: $input) { id } }", {
+    input: {
+      cardholder_id: employeeId,
+      description: `Álagskort ${i}`,
+      limits: [{ period: "MONTHLY", sum_amount: 1000 }],
+    },
+  });
+
+/** Polls /healthz until `done` settles, recording how long each answer took. */
+const probeHealth = async (done: Promise<unknown>): Promise<number[]> => {
+  const times: number[] = [];
+  let finished = false;
+  void done.finally(() => {
+    finished = true;
+  });
+  while (!finished) {
+    const started = performance.now();
+    const response = await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(5_000) });
+    times.push(performance.now() - started);
+    expect(response.status).toBe(200);
+  }
+  return times;
+};
+
+describe("a burst of invitations and card creations from one owner", () => {
+  it("keeps /healthz answering within 1 s, and every request ends with a result or a coded error", async () => {
+    const shared = `same-${randomUUID()}@test.kort.is`;
+    const requests = [
+      ...Array.from({ length: 50 }, () => invite(shared)),
+      ...Array.from({ length: 50 }, () => invite(`own-${randomUUID()}@test.kort.is`)),
+      ...Array.from({ length: 100 }, (_, i) => createCard(i)),
+    ];
+    const all = Promise.all(requests);
+    const [outcomes, health] = await Promise.all([all, probeHealth(all)]);
+
+    expect(health.length).toBeGreaterThan(0);
+    expect(Math.max(...health)).toBeLessThan(1_000);
+    for (const outcome of outcomes) {
+      if (outcome.ok) continue;
+      expect(isErrorCode(outcome.code), JSON.stringify(outcome)).toBe(true);
+      expect(outcome.code).not.toBe("INTERNAL");
+      if (outcome.code === "BUSY") expect(outcome).toMatchObject({ status: 503, retryAfter: "1" });
+    }
+    // One invitation per e-mail, whatever the interleaving; the others are told it is already invited.
+    const sameOutcomes = outcomes.slice(0, 50);
+    expect(sameOutcomes.filter((o) => o.ok)).toHaveLength(1);
+    expect(sameOutcomes.filter((o) => !o.ok).every((o) => o.code === "ALREADY_INVITED" || o.code === "BUSY")).toBe(
+      true,
+    );
+    const invited = await one<{ n: number }>(
+      sql`select count(*)::int as n from invites where email = ${shared} and project_id = ${projectId}`,
+    );
+    expect(invited.n).toBe(1);
+    // What succeeded is there, with its e-mail written by the same transaction.
+    const made = outcomes.slice(50, 100).filter((o) => o.ok).length;
+    expect(made).toBeGreaterThan(0);
+    const cards = outcomes.slice(100).filter((o) => o.ok).length;
+    const stored = await one<{ n: number }>(
+      sql`select count(*)::int as n from cards where project_id = ${projectId} and description like 'Álagskort %'`,
+    );
+    expect(stored.n).toBe(cards);
+    const mails = await one<{ n: number }>(
+      sql`select count(*)::int as n from outbox where "to" like 'own-%@test.kort.is' or "to" = ${shared}`,
+    );
+    expect(mails.n).toBe(made + 1);
+    // Nothing is left holding a transaction open.
+    const idle = await one<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and state = 'idle in transaction'`);
+    expect(idle.n).toBe(0);
+  });
+
+  it("stops within 10 s of SIGTERM in the middle of a burst", async () => {
+    const burst = Array.from({ length: 60 }, (_, i) =>
+      (i % 2 === 0 ? invite(`late-${randomUUID()}@test.kort.is`) : createCard(1000 + i)).catch(() => null),
+    );
+    // Wait until the server is visibly working on the burst before signalling.
+    await expect
+      .poll(
+        async () =>
+          (await one<{ n: number }>(sql`select count(*)::int as n from outbox where "to" like 'late-%@test.kort.is'`))
+            .n,
+        { timeout: 20_000, interval: 20 },
+      )
+      .toBeGreaterThan(0);
+    const stopped = await server.signal("SIGTERM");
+    await Promise.all(burst);
+    expect(stopped.ms).toBeLessThan(10_000);
+    expect(stopped.code).toBe(0);
+  });
+});
