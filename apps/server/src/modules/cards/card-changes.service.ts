@@ -9,15 +9,19 @@ import { assertCardActionPossible, authorizeCard, type CardAction, cardSubject, 
 import { assertCardLimitsAllowed } from "./card-limit-check.service.ts";
 import { type CardChange, updateCard } from "./cards.repo.ts";
 import { createCardSchema } from "./cards.schemas.ts";
-import { type CardRecord, isLiveTeam, isProjectMember, isUsableCategory } from "./cards-query.repo.ts";
+import { type CardRecord, isLiveTeam, isUsableCategory, lockCardholderMembership } from "./cards-query.repo.ts";
 import { issueCard } from "./issue-card.service.ts";
 
 const invalid = (path: string, message: string): AppError =>
   new AppError("VALIDATION_FAILED", message, { issues: [{ path, code: "custom", message }] });
 
-/** The checks a card's new cardholder, team or category must pass: rows of the caller's project. */
+/**
+ * The checks a card's new cardholder, team or category must pass: rows of the caller's project. The cardholder's
+ * membership stays locked until the transaction ends (lockCardholderMembership), so no card goes to someone who
+ * is being removed.
+ */
 export const assertCardholder = async (tx: Tx, projectId: string, userId: string): Promise<void> => {
-  if (!(await isProjectMember(tx, projectId, userId))) {
+  if (!(await lockCardholderMembership(tx, projectId, userId))) {
     throw new AppError("USER_NOT_IN_PROJECT", "The cardholder is not a member of the company.");
   }
 };

@@ -125,12 +125,18 @@ export const countActiveCards = async (db: Executor, projectId: string, scope: L
     .where(and(eq(cards.projectId, projectId), eq(cards.status, "ACTIVE"), scopeCondition(scope)))
     .groupBy(cards.cardType);
 
-/** Whether the user is a member of the project (a cardholder must be). */
-export const isProjectMember = async (db: Executor, projectId: string, userId: string): Promise<boolean> => {
+/**
+ * Whether the user is a member of the project (a cardholder must be), holding their membership row FOR SHARE
+ * until the caller's transaction ends. Removing a member locks the same row FOR UPDATE, so a card issued to (or
+ * handed to) someone and their removal take turns: either the removal sees the new card and closes it, or the
+ * issuing finds no membership. Several cards for one holder still go through side by side.
+ */
+export const lockCardholderMembership = async (db: Executor, projectId: string, userId: string): Promise<boolean> => {
   const rows = await db
     .select({ id: projectMembers.id })
     .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)))
+    .for("share");
   return rows.length > 0;
 };
 
