@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cards, projectMembers } from "../../platform/db/schema/index.ts";
 import type { TestApp } from "../../platform/http/testing/test-app.ts";
 import { type CardsScene, createCardsScene, createCardsTestApp } from "../cards/testing/cards-scene.ts";
-import { callerIn, codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
+import { callerIn, codeOf, type GraphQLBody, graphqlFor } from "../teams/teams.fixtures.ts";
 
 /**
  * Issue 9, point 2: issuing a card to someone, handing a card to them and removing them from the company take
@@ -39,7 +39,7 @@ const activeCardsOf = async (userId: string) =>
 const newMember = () => callerIn(t.db, scene.project.id, "user", [{ team: scene.teams.mine, isAdmin: false }]);
 
 /** Every answer is data or one of the codes a lost race may give; never a 500 or an unknown error. */
-const expectCleanOutcomes = (bodies: { errors?: { extensions?: { code?: string } }[] }[], allowed: string[]) => {
+const expectCleanOutcomes = (bodies: GraphQLBody[], allowed: string[]) => {
   for (const body of bodies) {
     if (body.errors) expect(allowed, JSON.stringify(body.errors)).toContain(codeOf(body));
   }
