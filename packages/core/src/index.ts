@@ -10,4 +10,5 @@ export * from "./people.ts";
 export * from "./phone.ts";
 export * from "./policy/index.ts";
 export * from "./teams.ts";
+export * from "./text.ts";
 export * from "./validation.ts";

@@ -3,6 +3,7 @@ import { isIsoDate } from "./calendar.ts";
 import { parseKennitala } from "./kennitala.ts";
 import { parseAmountInput } from "./money.ts";
 import { parseIcelandicPhone } from "./phone.ts";
+import { TEXT_MESSAGE, textProblem } from "./text.ts";
 
 /**
  * Zod schemas shared by the server (to enforce) and the web forms (to show), spec section 5.
@@ -26,6 +27,7 @@ export const VALIDATION_MESSAGES = {
   phone: "validation.phone",
   amount: "validation.amount",
   date: "validation.date",
+  text: TEXT_MESSAGE,
 } as const;
 
 export type ValidationMessage = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];
@@ -41,12 +43,21 @@ export function textLength(value: string, rule: TextLengthRule): boolean {
   return value.length >= rule.min && value.length <= rule.max;
 }
 
+/**
+ * A string that passes the shared text rule (text.ts), normalised to NFC. Every free-text field of the shared
+ * schemas starts from this; the server applies the same rule to every string of every request as well.
+ */
+export const textSchema = () =>
+  z
+    .string()
+    .refine((text) => textProblem(text) === null, VALIDATION_MESSAGES.text)
+    .normalize("NFC");
+
 /** The spec's basic e-mail pattern: text, an at sign, text, a dot, text (no spaces, one at sign). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** An e-mail address, trimmed and lower-cased before it is checked. */
-export const emailSchema = z
-  .string()
+export const emailSchema = textSchema()
   .trim()
   .toLowerCase()
   .min(1, VALIDATION_MESSAGES.required)
@@ -59,15 +70,13 @@ export function isValidEmail(text: string): boolean {
 }
 
 /** A card name: required (blank after trimming counts as empty), at most 30 characters. */
-export const cardNameSchema = z
-  .string()
+export const cardNameSchema = textSchema()
   .trim()
   .min(1, VALIDATION_MESSAGES.required)
   .max(CARD_NAME_MAX_LENGTH, VALIDATION_MESSAGES.tooLong);
 
 /** Sign-up full name: required. */
-export const fullNameSchema = z
-  .string()
+export const fullNameSchema = textSchema()
   .trim()
   .min(1, VALIDATION_MESSAGES.required)
   .max(FULL_NAME_MAX_LENGTH, VALIDATION_MESSAGES.tooLong);

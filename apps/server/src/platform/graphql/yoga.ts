@@ -6,6 +6,7 @@ import type { Logger } from "../http/logger.ts";
 import type { AppDeps } from "../http/rest.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { isUnexpected, maskError, useErrorCodes } from "./errors.ts";
+import { useInputText } from "./input-text.plugin.ts";
 import { buildSchema } from "./schema.ts";
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
@@ -42,7 +43,7 @@ export const registerGraphQL = (app: FastifyInstance, deps: AppDeps, logger: Log
     cors: false,
     logging: yogaLogging(logger),
     maskedErrors: { maskError },
-    plugins: [useErrorCodes()],
+    plugins: [useErrorCodes(), useInputText()],
     context: async ({ req }) => ({ kort: await requestContext(deps.db, req), deps }),
   });
 

@@ -10,6 +10,7 @@ import {
   requireUser,
   type UserContext,
 } from "./context.ts";
+import { cleanInput } from "./input-text.ts";
 import { requireNetworkKey } from "./network-key.ts";
 
 /**
@@ -122,9 +123,9 @@ export const defineRoute = <
     const ctx = narrow(await requestContext(deps.db, request), spec.access);
     const result = await spec.handler({
       ctx,
-      params: parseWith<P>(spec.params, request.params),
-      query: parseWith<Q>(spec.query, request.query),
-      body: parseWith<B>(spec.body, request.body),
+      params: parseWith<P>(spec.params, cleanInput(request.params, "params")),
+      query: parseWith<Q>(spec.query, cleanInput(request.query, "query")),
+      body: parseWith<B>(spec.body, cleanInput(request.body, "body")),
       deps,
     });
     const output = spec.response.safeParse(result);
