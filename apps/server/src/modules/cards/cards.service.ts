@@ -1,10 +1,12 @@
 import { CARD_TYPES, type CardType } from "@kort/core";
 import type { Db, Executor } from "../../platform/db/client.ts";
+import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import { listScope } from "../../platform/http/list-scope.ts";
 import { accountBalance } from "../processor/balance.service.ts";
 import { cardUsage } from "../processor/spend.repo.ts";
+import { isProjectMember } from "../projects/memberships.service.ts";
 import { assertCardActionPossible, authorizeCard, loadCardFor } from "./card-access.ts";
 import { checkCardLimits } from "./card-limit-check.service.ts";
 import {
@@ -16,7 +18,7 @@ import {
   cardsPageSchema,
   checkLimitsSchema,
 } from "./cards.schemas.ts";
-import { type CardRecord, countActiveCards, limitsOf, listCards } from "./cards-query.repo.ts";
+import { type CardRecord, countActiveCards, isLiveTeam, limitsOf, listCards } from "./cards-query.repo.ts";
 
 /** What the card services need: the database and the clock. */
 export type CardReadDeps = { db: Db; now: () => Date };
@@ -124,6 +126,13 @@ export const checkCardLimitsFor = async (deps: CardReadDeps, ctx: ProjectContext
   const args = checkLimitsSchema.parse(input);
   const projectId = ctx.membership.projectId;
   authorizeCard(ctx, "create", { project_id: projectId, team_id: args.team_id, user_id: args.cardholder_id });
+  // Another company's people and teams read as absent here too, exactly as when the card is created.
+  if (!(await isProjectMember(deps.db, projectId, args.cardholder_id))) {
+    throw new AppError("USER_NOT_IN_PROJECT", "The cardholder is not a member of the company.");
+  }
+  if (args.team_id && !(await isLiveTeam(deps.db, projectId, args.team_id))) {
+    throw new AppError("NOT_FOUND", "The team was not found.");
+  }
   const [limit] = args.limits;
   return checkCardLimits(deps.db, {
     projectId,

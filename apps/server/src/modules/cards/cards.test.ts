@@ -109,6 +109,17 @@ describe("creating a card", () => {
     const body = await gql(CREATE, scene.owner.headers, { input: input({ cardholder_id: scene.foreignOwner.id }) });
     expect(codeOf(body)).toBe("USER_NOT_IN_PROJECT");
   });
+
+  it("refuses another company's cardholder and team in the limit check too", async () => {
+    const check = (i: Record<string, unknown>) =>
+      gql("query($i: CardCheckLimitsInput!) { card_check_limits(input: $i) { blocked } }", scene.owner.headers, {
+        i: { limits: [{ sum_amount: 1_000, period: "MONTHLY" }], ...i },
+      });
+    expect(codeOf(await check({ cardholder_id: scene.foreignOwner.id }))).toBe("USER_NOT_IN_PROJECT");
+    expect(codeOf(await check({ cardholder_id: scene.user.id, team_id: scene.teams.foreign.id }))).toBe("NOT_FOUND");
+    const own = await check({ cardholder_id: scene.user.id, team_id: scene.teams.mine.id });
+    expect(own.errors).toBeUndefined();
+  });
 });
 
 describe("changing a card", () => {

@@ -82,6 +82,10 @@ export const setAttributes = async (
   const phone = input.attributes.find((attribute) => attribute.kind === "phone");
   // Per address, and per number: nobody gets to flood one phone with codes from many addresses.
   if (phone) await enforceRateLimits(deps.db, signInLimits(phone.value, ctx.address), now);
+  // Hashing a passcode costs argon2id's memory and time on purpose: limited like sign-in, per sign-up and address.
+  if (input.attributes.some((attribute) => attribute.kind === "app_pin")) {
+    await enforceRateLimits(deps.db, signInLimits(`onboarding-passcode:${id}`, ctx.address), now);
+  }
   const values = await Promise.all(
     input.attributes.map(async (attribute) => [attribute, await storedValue(attribute)] as const),
   );
