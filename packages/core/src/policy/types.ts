@@ -84,8 +84,18 @@ export type PolicyCondition = (typeof POLICY_CONDITIONS)[number];
 
 export type Privilege = { resource: PolicyResource; action: PolicyAction; scope: PolicyScope };
 
-/** Who asks: the caller, their teams in the project, and the project of the request. */
-export type PolicyUser = { user_id: string; team_ids: readonly string[]; project_id: string };
+/**
+ * Who asks: the caller, their teams in the project, and the project of the request. `admin_team_ids` are the
+ * teams among them that the caller administers: a team admin's team-scoped privileges reach only those, and in
+ * the other teams they belong to they are an employee (docs/decisions.md). Absent, every team of `team_ids`
+ * counts as administered (the browser's questions without a user).
+ */
+export type PolicyUser = {
+  user_id: string;
+  team_ids: readonly string[];
+  admin_team_ids?: readonly string[];
+  project_id: string;
+};
 
 /**
  * What the question is about. A missing project_id means the caller's own project; a missing

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../platform/db/client.ts";
 import { cardLimits, cards, categories, projectMembers, teams, users } from "../../platform/db/schema/index.ts";
@@ -40,8 +40,10 @@ const scopeCondition = (scope: ListScope): SQL | undefined => {
   switch (scope.kind) {
     case "project":
       return undefined;
-    case "team":
-      return scope.teamIds.length > 0 ? inArray(cards.teamId, [...scope.teamIds]) : sql`false`;
+    case "team": {
+      const inTeams = scope.teamIds.length > 0 ? inArray(cards.teamId, [...scope.teamIds]) : sql`false`;
+      return scope.userId ? or(inTeams, eq(cards.cardholderId, scope.userId)) : inTeams;
+    }
     case "own":
       return eq(cards.cardholderId, scope.userId);
   }

@@ -14,9 +14,9 @@ export type UserAction = PolicyActionOf<"user">;
 export type LoadedMember = MemberRecord & { projectId: string; teams: { id: string; name: string }[] };
 
 /**
- * The policy object of a member. A user can be in several teams while the object has one team: the team
- * shared with the caller when there is one (so a team admin reaches the members of each of their teams),
- * else any of theirs, else none.
+ * The policy object of a member. A user can be in several teams while the object has one team: a team the
+ * caller administers when there is one (so a team admin reaches the members of each team they run), else one
+ * shared with the caller, else any of theirs, else none.
  */
 export const memberSubject = (
   ctx: ProjectContext,
@@ -24,7 +24,11 @@ export const memberSubject = (
 ): PolicySubject => ({
   project_id: member.projectId,
   user_id: member.userId,
-  team_id: member.teamIds.find((id) => ctx.membership.teamIds.includes(id)) ?? member.teamIds[0] ?? null,
+  team_id:
+    member.teamIds.find((id) => ctx.membership.adminTeamIds.includes(id)) ??
+    member.teamIds.find((id) => ctx.membership.teamIds.includes(id)) ??
+    member.teamIds[0] ??
+    null,
 });
 
 export const accessDenied = (resource: string, action: string): AppError =>

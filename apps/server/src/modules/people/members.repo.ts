@@ -17,8 +17,10 @@ export type MemberRecord = {
 
 export type MemberFilter = {
   search?: string | undefined;
-  /** Only members of at least one of these teams. */
+  /** Only members of at least one of these teams (and `alsoUserId`, when set). */
   teamIds?: readonly string[] | undefined;
+  /** With teamIds: this user as well, whatever their teams (a team admin sees themself). */
+  alsoUserId?: string | undefined;
   /** Only this user. */
   userId?: string | undefined;
 };
@@ -56,7 +58,11 @@ const memberWhere = (projectId: string, filter: MemberFilter): SQL | undefined =
     filter.search
       ? or(ilike(users.fullName, likePattern(filter.search)), ilike(users.email, likePattern(filter.search)))
       : undefined,
-    filter.teamIds ? inTeams(projectId, filter.teamIds) : undefined,
+    filter.teamIds
+      ? filter.alsoUserId
+        ? or(inTeams(projectId, filter.teamIds), eq(users.id, filter.alsoUserId))
+        : inTeams(projectId, filter.teamIds)
+      : undefined,
     filter.userId ? eq(users.id, filter.userId) : undefined,
   );
 

@@ -34,9 +34,10 @@ export const toProjectUserDto = (
   locked: isLocked(member, now),
 });
 
-/** The members a list scope reaches: everyone, the members of the caller's teams, or the caller alone. */
+/** The members a list scope reaches: everyone, the members of the caller's teams (and the caller), or the caller alone. */
 const scopeFilter = (scope: ListScope): MemberFilter => ({
   teamIds: scope.kind === "team" ? scope.teamIds : undefined,
+  alsoUserId: scope.kind === "team" ? scope.userId : undefined,
   userId: scope.kind === "own" ? scope.userId : undefined,
 });
 

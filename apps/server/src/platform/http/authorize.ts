@@ -1,4 +1,10 @@
-import { evaluatePolicy, type PolicyActionOf, type PolicyResource, type PolicyResult } from "@kort/core";
+import {
+  evaluatePolicy,
+  type PolicyActionOf,
+  type PolicyResource,
+  type PolicyResult,
+  type PolicyUser,
+} from "@kort/core";
 import { AppError } from "../errors.ts";
 import type { ProjectContext } from "./context.ts";
 
@@ -19,6 +25,14 @@ export const setPolicyProbe = (probe: PolicyProbe | undefined): void => {
   policyProbe = probe;
 };
 
+/** The caller as the policy sees them. */
+export const policyUser = (ctx: ProjectContext): PolicyUser => ({
+  user_id: ctx.user.id,
+  team_ids: ctx.membership.teamIds,
+  admin_team_ids: ctx.membership.adminTeamIds,
+  project_id: ctx.membership.projectId,
+});
+
 /**
  * The policy's answer for the caller on this resource and action, about `object` (or about the
  * project as a whole when there is none). Queries that filter lists read `allowed`, `needed` and
@@ -35,7 +49,7 @@ export const policyFor = <R extends PolicyResource>(
     role: ctx.membership.role,
     resource,
     action,
-    user: { user_id: ctx.user.id, team_ids: ctx.membership.teamIds, project_id: ctx.membership.projectId },
+    user: policyUser(ctx),
     object,
   });
 };

@@ -22,13 +22,27 @@ const teamIdsOfMember = sql<string[]>`array(
   order by ${teamMembers.teamId}
 )`;
 
+/** The live teams of the project that the member administers (team_members.is_admin). */
+const adminTeamIdsOfMember = sql<string[]>`array(
+  select ${teamMembers.teamId}::text from ${teamMembers}
+  join ${teams} on ${teams.id} = ${teamMembers.teamId} and ${teams.deletedAt} is null
+  where ${teamMembers.projectId} = ${projectMembers.projectId} and ${teamMembers.userId} = ${projectMembers.userId}
+    and ${teamMembers.isAdmin}
+  order by ${teamMembers.teamId}
+)`;
+
 /**
  * The user's role in an enabled project, with their team ids there (the policy input), or null:
  * not a member, no such project, or the project is disabled. One round trip per request.
  */
 export const findMembership = async (db: Db, userId: string, projectId: string): Promise<Membership | null> => {
   const [row] = await db
-    .select({ projectId: projectMembers.projectId, role: projectMembers.role, teamIds: teamIdsOfMember })
+    .select({
+      projectId: projectMembers.projectId,
+      role: projectMembers.role,
+      teamIds: teamIdsOfMember,
+      adminTeamIds: adminTeamIdsOfMember,
+    })
     .from(projectMembers)
     .innerJoin(projects, eq(projects.id, projectMembers.projectId))
     .where(and(eq(projectMembers.userId, userId), eq(projectMembers.projectId, projectId), eq(projects.enabled, true)))

@@ -15,8 +15,16 @@ import {
 
 export type SessionUser = { id: string; fullName: string; email: string };
 
-/** teamIds: the caller's live teams in the project, loaded with the membership (policy input user.team_ids). */
-export type Membership = { projectId: string; role: RoleName; teamIds: readonly string[] };
+/**
+ * teamIds: the caller's live teams in the project, loaded with the membership (policy input user.team_ids);
+ * adminTeamIds: those of them the caller administers (user.admin_team_ids: a team admin's team scope).
+ */
+export type Membership = {
+  projectId: string;
+  role: RoleName;
+  teamIds: readonly string[];
+  adminTeamIds: readonly string[];
+};
 
 /** Who is calling, for which project, in which language: resolved once per request from the headers. */
 export type RequestContext = {
