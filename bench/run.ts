@@ -4,6 +4,7 @@ import { runAuthorizationBench } from "./suites/authorizations.ts";
 import { startFloorServer } from "./support/floor-server.ts";
 import { httpCall, printComparison } from "./support/load.ts";
 import { closedLoop } from "./support/open-loop.ts";
+import { writeReport } from "./support/report.ts";
 import { createBenchToken } from "./support/token.ts";
 
 /**
@@ -59,6 +60,8 @@ try {
     seconds,
     concurrency,
   });
+  const folder = await writeReport({ seconds, concurrency, authorization_rates: authorizationRates.join("/") });
+  console.log(`\nReport: ${folder}/latest.md and latest.json`);
 } finally {
   await floor.stop();
   await kort.stop();

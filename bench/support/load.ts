@@ -1,3 +1,5 @@
+import { record } from "./report.ts";
+
 /** What one load run measured; the generators are in open-loop.ts. */
 export type LoadResult = { requests: number; errors: number; seconds: number; p50: number; p99: number; rps: number };
 
@@ -10,7 +12,7 @@ export const httpCall = (request: () => Promise<Response>) => async (): Promise<
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-/** One line a figure: Kort's figure, the floor's, and how many times the floor it is. */
+/** One line a figure: Kort's figure, the floor's, and how many times the floor it is; each also goes to the report. */
 export const printComparison = (title: string, kort: LoadResult, floor: LoadResult): void => {
   console.log(`\n${title}`);
   console.log(`  ${"figure".padEnd(12)}${"kort".padStart(14)}${"floor".padStart(14)}${"ratio".padStart(10)}`);
@@ -21,5 +23,8 @@ export const printComparison = (title: string, kort: LoadResult, floor: LoadResu
   row("p50", kort.p50, floor.p50, ms);
   row("p99", kort.p99, floor.p99, ms);
   row("throughput", kort.rps, floor.rps, (v) => `${v.toFixed(0)}/s`);
+  record({ name: title, figure: "p50", unit: "ms", kort: kort.p50, floor: floor.p50 });
+  record({ name: title, figure: "p99", unit: "ms", kort: kort.p99, floor: floor.p99 });
+  record({ name: title, figure: "throughput", unit: "req/s", kort: kort.rps, floor: floor.rps });
   console.log(`  requests ${kort.requests} (errors ${kort.errors}) vs ${floor.requests} (errors ${floor.errors})`);
 };
