@@ -16,15 +16,15 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: "hidden",
+    // scripts/first-load.mjs reads it to find every chunk.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // React changes less often than the app: its own chunk stays cached across releases. Other libraries
+        // are split by where they are used, so a library only a lazy page needs (qrcode, date pickers) is not part
+        // of the first load (scripts/first-load.mjs checks the budget).
         codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: "mantine", test: /node_modules[\\/]@mantine[\\/]/ },
-            { name: "vendor", test: /node_modules[\\/]/ },
-          ],
+          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
         },
       },
     },

@@ -1,6 +1,6 @@
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { RouterProvider } from "react-router";
 import { queryClient } from "./query-client.ts";
 import { router } from "./router/router.tsx";
@@ -9,10 +9,20 @@ import { theme } from "./theme.ts";
 /** Spec 9: toasts top-right, closing after 5000 ms. */
 const TOAST_AUTO_CLOSE_MS = 5000;
 
+/**
+ * The toast host loads after the first page: nothing toasts before a person acts, and its animation library is
+ * not needed to show sign-in. `notifications.show` called earlier is queued by Mantine's store and shown then.
+ */
+const Notifications = lazy(() =>
+  import("@mantine/notifications").then((module) => ({ default: module.Notifications })),
+);
+
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      <Suspense fallback={null}>
+        <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
