@@ -76,7 +76,10 @@ const allPending = async (caller: Caller, limit: number) => {
   const nodes: Pending["pending_companies"]["nodes"] = [];
   let after: string | null = null;
   for (;;) {
-    const body: { data?: Pending | null; errors?: unknown } = await gql<Pending>(PENDING, caller.headers, { after, limit });
+    const body: { data?: Pending | null; errors?: unknown } = await gql<Pending>(PENDING, caller.headers, {
+      after,
+      limit,
+    });
     expect(body.errors).toBeUndefined();
     const page: Pending["pending_companies"] | undefined = body.data?.pending_companies;
     nodes.push(...(page?.nodes ?? []));
