@@ -21,6 +21,7 @@ import { EmailConfirmPage } from "../../modules/onboarding/EmailConfirmPage.tsx"
 import { OnboardingCreatePage } from "../../modules/onboarding/OnboardingCreatePage.tsx";
 import { OverviewPage } from "../../modules/overview/OverviewPage.tsx";
 import { PeoplePage } from "../../modules/people/PeoplePage.tsx";
+import { PlatformPage } from "../../modules/platform/PlatformPage.tsx";
 import { PersonalSettingsPage } from "../../modules/settings/PersonalSettingsPage.tsx";
 import { TeamPage } from "../../modules/teams/TeamPage.tsx";
 import { TeamsPage } from "../../modules/teams/TeamsPage.tsx";
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
               { path: "invoices", element: <InvoicesPage /> },
               { path: "personal-settings", element: <PersonalSettingsPage /> },
               { path: "overview", element: <OverviewPage /> },
+              { path: "platform", element: <PlatformPage /> },
             ],
           },
         ],
