@@ -28,7 +28,7 @@ export function ApproveCompanyModal({ company, onClose }: { company: PendingComp
   };
 
   return (
-    <Modal opened onClose={onClose} title={t("platform.approve.title", { title: company.title })}>
+    <Modal opened size="lg" onClose={onClose} title={t("platform.approve.title", { title: company.title })}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md" data-testid="approve-company-modal">
           <Text size="sm">
