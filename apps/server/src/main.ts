@@ -4,7 +4,7 @@ import { loadConfig } from "./platform/config.ts";
 import { resolveCardKey } from "./platform/crypto/card-key-file.ts";
 import { createDb } from "./platform/db/client.ts";
 import { migrateDatabase } from "./platform/db/migrate.ts";
-import { DEMO_PASSCODE, DEMO_USERS, seedDemo } from "./platform/db/seed.ts";
+import { DEMO_PASSCODE, DEMO_SIGN_INS, seedDemo } from "./platform/db/seed.ts";
 import { startDatabase } from "./platform/db/start.ts";
 import { buildApp } from "./platform/http/app.ts";
 import { displayHost, listen } from "./platform/http/listen.ts";
@@ -104,7 +104,7 @@ const main = async (): Promise<void> => {
     ];
     if (seeded) {
       lines.push(`Demo sign-in (passcode ${DEMO_PASSCODE}):`);
-      for (const user of Object.values(DEMO_USERS)) lines.push(`  ${user.email.padEnd(20)} ${user.role}`);
+      for (const user of DEMO_SIGN_INS) lines.push(`  ${user.email.padEnd(20)} ${user.role}`);
       lines.push(`Sign-in codes and e-mails (and an invitation for ${DEMO_INVITED_EMAIL}): /dev/outbox`);
     }
     console.log(lines.join("\n"));

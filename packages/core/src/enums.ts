@@ -48,6 +48,13 @@ export type RoleName = (typeof ROLE_NAMES)[number];
 /** Role ids shown in the spec: 1 project owner, 2 user, 3 team admin, 5 accountant. */
 export const ROLE_IDS: Partial<Record<RoleName, number>> = { project_owner: 1, user: 2, team_admin: 3, accountant: 5 };
 
+/**
+ * A company's standing with the platform (issue 9): a sign-up starts pending, with no credit and no cards, until a
+ * platform owner approves it with a credit limit or rejects it.
+ */
+export const APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
 export const TOKEN_STATUSES = ["created", "approved"] as const;
 export type TokenStatus = (typeof TOKEN_STATUSES)[number];
 

@@ -45,6 +45,9 @@ export const ERROR_CODES = [
   "CARD_LIMIT_TOO_HIGH",
   // Cards: closing is final (spec section 4); a closed card cannot change again.
   "CARD_CLOSED",
+  // Sign-up and the platform's approval (issue 9): one company per kennitala; no cards before approval.
+  "COMPANY_ALREADY_REGISTERED",
+  "PROJECT_NOT_APPROVED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -70,6 +73,7 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "LAST_PROJECT_OWNER":
     case "CANNOT_REMOVE_SELF":
     case "CARD_CLOSED":
+    case "PROJECT_NOT_APPROVED":
       return "general";
     case "UNAUTHENTICATED":
       return "authentication";
@@ -92,6 +96,7 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "LIMIT_BLOCKED_OVER_MAX_LIMIT":
     case "LIMIT_BLOCKED_CANT_ISSUE_TO_SELF":
     case "CARD_LIMIT_TOO_HIGH":
+    case "COMPANY_ALREADY_REGISTERED":
       return "validation";
     case "INTERNAL":
       return "internal";

@@ -8,6 +8,7 @@ export * from "./luhn.ts";
 export * from "./money.ts";
 export * from "./people.ts";
 export * from "./phone.ts";
+export * from "./platform.ts";
 export * from "./policy/index.ts";
 export * from "./teams.ts";
 export * from "./text.ts";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ROLE_NAMES } from "../enums.ts";
-import { evaluatePolicy, isPossiblyAllowed, SCOPE_CONDITIONS } from "./evaluate.ts";
+import { evaluatePolicy, isPossiblyAllowed, rolesHeld, SCOPE_CONDITIONS } from "./evaluate.ts";
 import { privilegesFor } from "./matrix.ts";
 import { POLICY_ACTIONS, POLICY_RESOURCES, type PolicyInput } from "./types.ts";
 
@@ -70,11 +70,14 @@ describe("evaluatePolicy, for any question", () => {
     );
   });
 
-  it("possibly allows exactly what the role's privileges name, directly or through manage", () => {
+  it("possibly allows exactly what the privileges of the roles held name, directly or through manage", () => {
     fc.assert(
       fc.property(question, (input) => {
-        const named = privilegesFor(input.role).some(
-          (p) => p.resource === input.resource && (p.action === input.action || p.action === "manage"),
+        // A team admin also holds the employee's privileges, for the teams they only belong to.
+        const named = rolesHeld(input.role, input.user).some((held) =>
+          privilegesFor(held.role).some(
+            (p) => p.resource === input.resource && (p.action === input.action || p.action === "manage"),
+          ),
         );
         expect(evaluatePolicy(input).possibly_allowed).toBe(named);
       }),

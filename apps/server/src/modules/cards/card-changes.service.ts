@@ -5,6 +5,7 @@ import { AppError } from "../../platform/errors.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { processorDeps } from "../processor/network.rest.ts";
+import { assertProjectApproved } from "../projects/project-approval.service.ts";
 import { assertCardActionPossible, authorizeCard, type CardAction, cardSubject, loadCardFor } from "./card-access.ts";
 import { assertCardLimitsAllowed } from "./card-limit-check.service.ts";
 import { type CardChange, updateCard } from "./cards.repo.ts";
@@ -60,6 +61,9 @@ export const createCard = async (
   const [limit] = args.limits;
   if (!limit) throw invalid("limits", "One limit is required.");
   return deps.db.transaction(async (tx) => {
+    // Before the limit check: a company waiting for approval has no credit, and should hear why, not that the
+    // amount is over its account limit. issueCard asks again (every issuing path goes through it).
+    await assertProjectApproved(tx, projectId);
     await assertCardholder(tx, projectId, args.cardholder_id);
     await assertTeam(tx, projectId, args.team_id);
     await assertCategory(tx, projectId, args.default_transaction_category_id);

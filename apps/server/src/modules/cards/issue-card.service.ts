@@ -3,6 +3,7 @@ import { CARD_LIMIT_COUNT, type CardType, type LimitPeriod } from "@kort/core";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import type { CardSecrets } from "../../platform/crypto/card-secrets.ts";
 import type { Tx } from "../../platform/db/client.ts";
+import { assertProjectApproved } from "../projects/project-approval.service.ts";
 import { expiryFrom, generateCvc, generatePan, lastFour } from "./card-numbers.ts";
 import { insertCard, insertCardLimit } from "./cards.repo.ts";
 
@@ -31,7 +32,8 @@ export type IssuedCard = {
  * Issues an ACTIVE virtual card in the caller's transaction (authorisation and the limit check are the
  * caller's): a Luhn-valid test PAN, CVC and expiry 3 years out, PAN and CVC sealed with the card key and the
  * PAN's lookup hash stored; one limit (count 1000, single amount = sum, usage ALL, spec section 3). Audited as
- * `card.create` with the last four digits only. A PAN that collides with another card's is drawn again.
+ * `card.create` with the last four digits only. A PAN that collides with another card's is drawn again. Refused
+ * with PROJECT_NOT_APPROVED unless the platform has approved the company: every issuing path comes through here.
  * The answer carries the PAN and CVC for the caller that must hand them on (the network simulator, tests);
  * nothing may list or log them.
  */
@@ -40,6 +42,7 @@ export const issueCard = async (
   deps: { secrets: CardSecrets; now: Date },
   input: IssueCardInput,
 ): Promise<IssuedCard & { pan: string; cvc: string }> => {
+  await assertProjectApproved(tx, input.projectId);
   const id = randomUUID();
   const { now, secrets } = deps;
   const expiry = expiryFrom(now);

@@ -2,7 +2,7 @@ import { isLuhnValid } from "@kort/core";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../platform/db/client.ts";
-import { auditLog, cardLimits, cards, projectMembers } from "../../platform/db/schema/index.ts";
+import { auditLog, cardLimits, cards, projectMembers, projects } from "../../platform/db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
 import { addMember, createUser } from "../../platform/http/testing/fixtures.ts";
 import { authorizePayment } from "../processor/authorize-payment.service.ts";
@@ -57,6 +57,18 @@ describe("issuing a card", () => {
     expect(JSON.stringify(audits)).not.toContain(issued.pan);
     expect((await authorizePayment(s.deps, issued.request())).approved).toBe(true);
   });
+
+  it.each(["pending", "rejected"] as const)(
+    "refuses a company the platform has not approved (%s), whoever calls it",
+    async (approvalStatus) => {
+      const s = await createProcessorScene(db, { now: () => now });
+      await db.update(projects).set({ approvalStatus }).where(eq(projects.id, s.project.id));
+      await expect(s.issue({ sumAmount: 10_000, period: "MONTHLY" })).rejects.toMatchObject({
+        code: "PROJECT_NOT_APPROVED",
+      });
+      expect(await db.select().from(cards).where(eq(cards.projectId, s.project.id))).toEqual([]);
+    },
+  );
 });
 
 describe("the card limit check", () => {

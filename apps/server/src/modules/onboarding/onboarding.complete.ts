@@ -5,7 +5,7 @@ import type { AppDeps } from "../../platform/http/rest.ts";
 import { type Outcome, refusal, success, unwrap } from "../../platform/outcome.ts";
 import { beginSession } from "../auth/sessions.service.ts";
 import { inviteUnusable, joinThroughInvite, lockInviteForUse } from "../invites/invites.service.ts";
-import { createCompanyWithOwner } from "../projects/memberships.service.ts";
+import { companyAlreadyRegistered, createCompanyWithOwner } from "../projects/memberships.service.ts";
 import {
   type AttributeRow,
   findAttributes,
@@ -47,10 +47,13 @@ const readiness = (onboarding: OnboardingRow, rows: AttributeRow[]): Ready | Val
   return { fullName, preferredName, nin, phone: phone.value, passcodeHash };
 };
 
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (value: unknown) =>
-    typeof value === "object" && value !== null && "code" in value ? value.code : undefined;
-  return code(error) === "23505" || (error instanceof Error && code(error.cause) === "23505");
+/** The unique index a violation met (drizzle wraps the driver's error in `cause`), or undefined for any other error. */
+const violatedUniqueIndex = (error: unknown): string | undefined => {
+  const pgError = error instanceof Error && typeof error.cause === "object" ? error.cause : error;
+  if (typeof pgError !== "object" || pgError === null || !("code" in pgError) || pgError.code !== "23505") {
+    return undefined;
+  }
+  return "constraint" in pgError && typeof pgError.constraint === "string" ? pgError.constraint : "";
 };
 
 const conflict = () =>
@@ -137,8 +140,12 @@ export const completeOnboarding = async (
   try {
     return unwrap(await run());
   } catch (error) {
+    const index = violatedUniqueIndex(error);
+    // Two sign-ups for one company completing at once are serialised by the kennitala's lock; the index is the
+    // backstop should anything write a project around it.
+    if (index === "projects_kennitala_key") throw companyAlreadyRegistered();
     // Two sign-ups for one person completing at the same moment: the second meets the unique index.
-    if (isUniqueViolation(error)) throw conflict();
+    if (index !== undefined) throw conflict();
     throw error;
   }
 };

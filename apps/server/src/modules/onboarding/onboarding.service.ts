@@ -9,6 +9,7 @@ import { EMAIL_LINK_TTL_MS } from "../auth/auth.constants.ts";
 import { enforceRateLimits, signInLimits } from "../auth/rate-limit.ts";
 import { getVerification, sendEmailLink, startVerification } from "../auth/verifications.service.ts";
 import { findPendingInviteForEmail, inviteUnusable, lockInviteForUse } from "../invites/invites.service.ts";
+import { assertKennitalaFree } from "../projects/memberships.service.ts";
 import {
   findAttributes,
   findOpenInviteOnboarding,
@@ -47,6 +48,10 @@ export const createOnboarding = async (
     if (kennitala.ok && kennitala.kind !== "company") {
       throw validationError("company.kennitala", "validation.kennitala", "not_company");
     }
+    // Told at the first step, so nobody verifies an e-mail and a phone for a company that cannot be theirs; checked
+    // again, under a lock, when the sign-up completes. A company's kennitala is public record, so this tells
+    // nothing that the company register does not.
+    await assertKennitalaFree(deps.db, input.company.kennitala);
   }
   if (await userExistsWithEmail(deps.db, input.email)) {
     throw new AppError("CONFLICT", "This e-mail address has a user already. Please sign in.", {

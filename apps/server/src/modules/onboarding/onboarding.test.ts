@@ -110,7 +110,12 @@ describe("company sign-up", () => {
     });
     expect(current.json()).toMatchObject({ title: "Nýja Fyrirtækið ehf.", role: { name: "project_owner" } });
     const [project] = await t.db.select().from(projects).where(eq(projects.id, done.project_id));
-    expect(project).toMatchObject({ kennitala: kennitala.replace("-", ""), creditLimit: 1_000_000, enabled: true });
+    expect(project).toMatchObject({
+      kennitala: kennitala.replace("-", ""),
+      creditLimit: 0,
+      approvalStatus: "pending",
+      enabled: true,
+    });
 
     const finished = await send({ method: "GET", url: `/v1/onboarding/${id}` });
     expect(finished.json()).toMatchObject({ status: "user_created", attributes: { app_pin: false } });

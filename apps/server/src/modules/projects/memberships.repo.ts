@@ -1,11 +1,11 @@
-import type { RoleName } from "@kort/core";
-import { and, eq, isNull } from "drizzle-orm";
+import type { ApprovalStatus, RoleName } from "@kort/core";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { projectMembers, projects, teamMembers, teams } from "../../platform/db/schema/index.ts";
 
 export const insertProject = async (
   db: Executor,
-  values: { title: string; kennitala: string; creditLimit: number; createdAt: Date },
+  values: { title: string; kennitala: string; creditLimit: number; approvalStatus: ApprovalStatus; createdAt: Date },
 ): Promise<{ id: string; title: string }> => {
   const [row] = await db
     .insert(projects)
@@ -57,4 +57,16 @@ export const findLiveTeam = async (
     .where(and(eq(teams.id, teamId), eq(teams.projectId, projectId), isNull(teams.deletedAt)))
     .limit(1);
   return row ?? null;
+};
+
+/** Whether any project, rejected ones included, has this kennitala (10 digits). */
+export const kennitalaTaken = async (db: Executor, kennitala: string): Promise<boolean> =>
+  (await db.select({ id: projects.id }).from(projects).where(eq(projects.kennitala, kennitala)).limit(1)).length > 0;
+
+/**
+ * Serialises sign-ups of one kennitala until the transaction ends, so the second one sees the first one's company
+ * instead of meeting the unique index (which stays the backstop).
+ */
+export const lockKennitala = async (tx: Executor, kennitala: string): Promise<void> => {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`kort.kennitala:${kennitala}`}))`);
 };

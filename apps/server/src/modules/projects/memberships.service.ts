@@ -1,19 +1,51 @@
 import type { RoleName } from "@kort/core";
 import type { Executor } from "../../platform/db/client.ts";
-import { findLiveTeam, findMemberRole, insertMembership, insertProject, insertTeamMember } from "./memberships.repo.ts";
+import { AppError } from "../../platform/errors.ts";
+import {
+  findLiveTeam,
+  findMemberRole,
+  insertMembership,
+  insertProject,
+  insertTeamMember,
+  kennitalaTaken,
+  lockKennitala,
+} from "./memberships.repo.ts";
 
-/** A new company's credit line until the platform sets its own: 1.000.000 kr. (docs/decisions.md). */
-export const DEFAULT_CREDIT_LIMIT = 1_000_000;
+/**
+ * A new company has no credit until a platform owner approves it and sets its credit limit (issue 9,
+ * docs/decisions.md "Platform approval").
+ */
+export const NEW_COMPANY_CREDIT_LIMIT = 0;
 
-/** Creates a company (enabled, default credit) with its first user as project owner. Run in a transaction. */
+/** The refusal of a second sign-up with a company's kennitala: the person should ask for an invitation instead. */
+export const companyAlreadyRegistered = (): AppError =>
+  new AppError(
+    "COMPANY_ALREADY_REGISTERED",
+    "A company with this national ID is already registered with Kort. Ask the company's administrator for an invitation.",
+    { path: "company.kennitala" },
+  );
+
+/** Throws COMPANY_ALREADY_REGISTERED when a project has the kennitala (10 digits). */
+export const assertKennitalaFree = async (db: Executor, kennitala: string): Promise<void> => {
+  if (await kennitalaTaken(db, kennitala)) throw companyAlreadyRegistered();
+};
+
+/**
+ * Creates a company (enabled, pending approval, no credit) with its first user as project owner. Run in a
+ * transaction: it takes the kennitala's advisory lock and checks again, so of two sign-ups racing with one
+ * kennitala the second gets COMPANY_ALREADY_REGISTERED; the unique index `projects_kennitala_key` is the backstop.
+ */
 export const createCompanyWithOwner = async (
   tx: Executor,
   input: { title: string; kennitala: string; ownerId: string; now: Date },
 ): Promise<{ id: string; title: string }> => {
+  await lockKennitala(tx, input.kennitala);
+  await assertKennitalaFree(tx, input.kennitala);
   const project = await insertProject(tx, {
     title: input.title,
     kennitala: input.kennitala,
-    creditLimit: DEFAULT_CREDIT_LIMIT,
+    creditLimit: NEW_COMPANY_CREDIT_LIMIT,
+    approvalStatus: "pending",
     createdAt: input.now,
   });
   await insertMembership(tx, {

@@ -1,4 +1,4 @@
-import { POLICY_SCOPES, ROLE_NAMES } from "@kort/core";
+import { APPROVAL_STATUSES, POLICY_SCOPES, ROLE_NAMES } from "@kort/core";
 import { builder } from "../../platform/graphql/builder.ts";
 import { requireProject, requireUser } from "../../platform/http/context.ts";
 import type { AvailableRolesDto, PrivilegeDto, ProjectDto, RoleDto } from "./projects.schemas.ts";
@@ -32,6 +32,11 @@ const AvailableRoles = builder.objectRef<AvailableRolesDto>("AvailableRoles").im
   }),
 });
 
+export const ApprovalStatus = builder.enumType("ApprovalStatus", {
+  description: "pending: waiting for the platform's approval (no credit, no cards); approved; rejected (disabled).",
+  values: APPROVAL_STATUSES,
+});
+
 const Project = builder.objectRef<ProjectDto>("Project").implement({
   description: "A company using Kort.",
   fields: (t) => ({
@@ -40,6 +45,7 @@ const Project = builder.objectRef<ProjectDto>("Project").implement({
     host: t.exposeString("host", { nullable: true }),
     preferences: t.expose("preferences", { type: "JSON" }),
     enabled: t.exposeBoolean("enabled"),
+    approval_status: t.expose("approval_status", { type: ApprovalStatus }),
   }),
 });
 

@@ -1,4 +1,4 @@
-import type { RoleName } from "@kort/core";
+import type { ApprovalStatus, RoleName } from "@kort/core";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/client.ts";
 import { icelandic } from "../../platform/db/collation.ts";
@@ -10,6 +10,7 @@ export type ProjectRecord = {
   host: string | null;
   preferences: Record<string, unknown>;
   enabled: boolean;
+  approvalStatus: ApprovalStatus;
   role: RoleName;
 };
 
@@ -19,6 +20,7 @@ const columns = {
   host: projects.host,
   preferences: projects.preferences,
   enabled: projects.enabled,
+  approvalStatus: projects.approvalStatus,
   role: projectMembers.role,
 };
 

@@ -1,4 +1,4 @@
-import { POLICY_SCOPES, ROLE_NAMES } from "@kort/core";
+import { APPROVAL_STATUSES, POLICY_SCOPES, ROLE_NAMES } from "@kort/core";
 import { z } from "zod";
 
 /** A project (a company) as it leaves the server (spec section 3, Project). */
@@ -8,6 +8,8 @@ export const projectSchema = z.object({
   host: z.string().nullable(),
   preferences: z.record(z.string(), z.unknown()),
   enabled: z.boolean(),
+  /** The platform's decision (issue 9): pending companies cannot issue cards; rejected ones are disabled. */
+  approval_status: z.enum(APPROVAL_STATUSES),
 });
 
 /** One entry of the permission matrix: the action (`access`) on a resource, and its scope. */

@@ -12,6 +12,7 @@ const toProjectDto = (project: ProjectRecord): ProjectDto => ({
   host: project.host,
   preferences: project.preferences,
   enabled: project.enabled,
+  approval_status: project.approvalStatus,
 });
 
 const privilegeDtos = (role: RoleName): PrivilegeDto[] =>

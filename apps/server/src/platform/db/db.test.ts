@@ -65,7 +65,7 @@ describe("migrations", () => {
 });
 
 describe("demo seed", () => {
-  it("creates the four demo users and two projects, once", async () => {
+  it("creates the demo users, the two demo projects and the platform's side, once", async () => {
     const seeded = await createTestDatabase();
     try {
       // Two servers starting at once: the advisory lock lets exactly one of them seed.
@@ -78,6 +78,8 @@ describe("demo seed", () => {
         "accountant@demo.is",
         "employee@demo.is",
         "owner@demo.is",
+        "pending@demo.is",
+        "platform@demo.is",
         "teamadmin@demo.is",
       ]);
       for (const person of people) {
@@ -88,10 +90,16 @@ describe("demo seed", () => {
       }
 
       const companies = await seeded.db.select().from(projects).orderBy(icelandic(projects.title));
-      expect(companies.map((project) => project.title)).toEqual(DEMO_PROJECTS.map((project) => project.title));
+      expect(companies.map((project) => [project.title, project.approvalStatus, project.isPlatformOperator])).toEqual([
+        ...DEMO_PROJECTS.map((project) => [project.title, "approved", false]),
+        ["Kort hf.", "approved", true],
+        ["Nýsköpun ehf.", "pending", false],
+      ]);
       for (const company of companies) {
         expect(parseKennitala(company.kennitala)).toMatchObject({ ok: true, kind: "company" });
       }
+      expect(new Set(companies.map((company) => company.kennitala)).size).toBe(companies.length);
+      expect(companies.find((company) => company.title === "Nýsköpun ehf.")?.creditLimit).toBe(0);
 
       const roles = await seeded.db
         .select({ project: projects.title, email: users.email, role: projectMembers.role })
@@ -102,6 +110,25 @@ describe("demo seed", () => {
         roles.find((row) => row.project === project && row.email === email)?.role;
       for (const person of Object.values(DEMO_USERS)) expect(roleOf("Demo ehf.", person.email)).toBe(person.role);
       expect(roleOf("Demo Ráðgjöf ehf.", "owner@demo.is")).toBe("project_owner");
+      expect(roleOf("Kort hf.", "platform@demo.is")).toBe("platform_owner");
+      expect(roleOf("Nýsköpun ehf.", "pending@demo.is")).toBe("project_owner");
+    } finally {
+      await seeded.close();
+    }
+  });
+
+  it("adds the platform's side to a database seeded before it existed", async () => {
+    const seeded = await createTestDatabase();
+    try {
+      await seedDemo(seeded.db);
+      await seeded.db.delete(projectMembers).where(eq(projectMembers.role, "platform_owner"));
+      await seeded.db.delete(projects).where(eq(projects.isPlatformOperator, true));
+      expect(await seedDemo(seeded.db)).toEqual({ created: false });
+      const [operator] = await seeded.db.select().from(projects).where(eq(projects.isPlatformOperator, true));
+      expect(operator?.title).toBe("Kort hf.");
+      // The waiting company was there already: not a second one with its kennitala.
+      const waiting = await seeded.db.select().from(projects).where(eq(projects.title, "Nýsköpun ehf."));
+      expect(waiting).toHaveLength(1);
     } finally {
       await seeded.close();
     }

@@ -4,7 +4,7 @@ import { resolveCardKey } from "../crypto/card-key-file.ts";
 import { createDb } from "./client.ts";
 import type { DbLog } from "./embedded-support.ts";
 import { migrateDatabase } from "./migrate.ts";
-import { DEMO_PASSCODE, DEMO_USERS, seedDemo } from "./seed.ts";
+import { DEMO_PASSCODE, DEMO_SIGN_INS, seedDemo } from "./seed.ts";
 import { startDatabase } from "./start.ts";
 
 /** `npm run seed`: the configured database (DATABASE_URL or the embedded one), migrated, with the demo data. */
@@ -31,7 +31,7 @@ try {
   await seedDemoInvite(db, { baseUrl: config.publicUrl?.replace(/\/+$/, "") ?? "", now: new Date() });
   console.log(created ? "Demo data created." : "Demo data was already there; nothing changed.");
   console.log(`Sign in with passcode ${DEMO_PASSCODE} as:`);
-  for (const user of Object.values(DEMO_USERS)) console.log(`  ${user.email.padEnd(20)} ${user.role}`);
+  for (const user of DEMO_SIGN_INS) console.log(`  ${user.email.padEnd(20)} ${user.role}`);
 } catch (error) {
   console.error(`Seeding failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

@@ -165,3 +165,44 @@ export const DEMO_CARDS: {
     category: "Hugbúnaður",
   },
 ];
+
+/**
+ * The platform side of the demo (issue 9): the operator's own project, Kort hf., with its platform owner, who runs
+ * the console at /platform; and a company that signed up and waits for approval, so the console is not empty.
+ */
+export type DemoPlatformUserKey = "platformOwner" | "waitingOwner";
+
+export const DEMO_PLATFORM_USERS: Record<
+  DemoPlatformUserKey,
+  { email: string; fullName: string; preferredName: string; nin: string; phone: string; role: RoleName }
+> = {
+  platformOwner: {
+    email: "platform@demo.is",
+    fullName: "Kristín Pálsdóttir",
+    preferredName: "Kristín",
+    nin: "0904781099",
+    phone: "+3546155678",
+    role: "platform_owner",
+  },
+  waitingOwner: {
+    email: "pending@demo.is",
+    fullName: "Ólafur Bjarnason",
+    preferredName: "Óli",
+    nin: "1411901059",
+    phone: "+3546166789",
+    role: "project_owner",
+  },
+};
+
+export const DEMO_PLATFORM_OPERATOR = {
+  title: "Kort hf.",
+  kennitala: "5003101030",
+  address: { street: "Katrínartún 2", postcode: "105", city: "Reykjavík" },
+} as const;
+
+/** Signed up two days before the seed ran; no credit and no cards until a platform owner approves it. */
+export const DEMO_WAITING_COMPANY = {
+  title: "Nýsköpun ehf.",
+  kennitala: "6108211030",
+  signedUpDaysAgo: 2,
+} as const;

@@ -18,6 +18,7 @@ import {
   DEMO_CATEGORIES,
   DEMO_DIMENSION,
   DEMO_PASSCODE,
+  DEMO_PLATFORM_USERS,
   DEMO_PROJECTS,
   DEMO_TAX_CATEGORIES,
   DEMO_TEAM_MEMBERS,
@@ -26,7 +27,15 @@ import {
   type DemoUserKey,
 } from "./seed-data.ts";
 
-export { DEMO_PASSCODE, DEMO_PROJECTS, DEMO_USERS } from "./seed-data.ts";
+import { seedPlatform } from "./seed-platform.ts";
+
+export { DEMO_PASSCODE, DEMO_PLATFORM_USERS, DEMO_PROJECTS, DEMO_USERS } from "./seed-data.ts";
+
+/** Everyone who signs in with the demo passcode, for the start-up banner and `npm run seed`. */
+export const DEMO_SIGN_INS: readonly { email: string; role: string }[] = [
+  ...Object.values(DEMO_USERS),
+  ...Object.values(DEMO_PLATFORM_USERS),
+];
 
 /** Any constant will do; it keeps two servers starting at once from seeding twice. */
 const SEED_LOCK = 4_721_907_312;
@@ -35,7 +44,7 @@ const SEED_LOCK = 4_721_907_312;
  * Creates the demo companies, people, teams and chart of accounts, unless "Demo ehf." is already there.
  * Only for demo mode: the demo users' passcode is 1234. Companies and people are plain inserts; with a card key,
  * Demo ehf.'s cards are issued through `issueCard` and their history made by generate-transactions, so they pass
- * the same rules as real traffic.
+ * the same rules as real traffic. Then the platform side (seed-platform.ts), which has its own "once".
  */
 export async function seedDemo(db: Db, options: DemoCardOptions = {}): Promise<{ created: boolean }> {
   const firstProject = DEMO_PROJECTS[0];
@@ -87,6 +96,7 @@ export async function seedDemo(db: Db, options: DemoCardOptions = {}): Promise<{
     if (secrets) await seedDemoCards(tx, { projectId, secrets, now, userId });
     return { projectId };
   });
+  await seedPlatform(db, { now });
   if (demo === undefined) return { created: false };
   // Only the caller that created the company gets here, so history is made once. It needs the cards committed:
   // the processor's services run their own transactions, as they do for the network.

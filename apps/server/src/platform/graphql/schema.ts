@@ -8,6 +8,7 @@ import "../../modules/invites/project-invites.graphql.ts";
 import "../../modules/people/member-mutations.graphql.ts";
 import "../../modules/people/members.graphql.ts";
 import "../../modules/people/people.graphql.ts";
+import "../../modules/platform/platform.graphql.ts";
 import "../../modules/processor/generate-transactions.graphql.ts";
 import "../../modules/projects/projects.graphql.ts";
 import "../../modules/teams/teams.graphql.ts";

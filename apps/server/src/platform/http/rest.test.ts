@@ -193,7 +193,14 @@ describe("projects", () => {
     const scene = await createScene(t.db);
     const response = await request({ method: "GET", url: "/v1/projects", headers: scene.auth });
     expect(response.json()).toEqual([
-      { id: scene.own.id, title: scene.own.title, host: null, preferences: {}, enabled: true },
+      {
+        id: scene.own.id,
+        title: scene.own.title,
+        host: null,
+        preferences: {},
+        enabled: true,
+        approval_status: "approved",
+      },
     ]);
   });
 

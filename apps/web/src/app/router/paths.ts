@@ -26,6 +26,7 @@ export const PATHS = {
   invoices: "/invoices",
   personalSettings: "/personal-settings",
   overview: "/overview",
+  platform: "/platform",
   devOutbox: "/dev/outbox",
   notFound: "/404",
   versionNotSupported: "/505",

@@ -93,6 +93,7 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import("../../modules/settings/PersonalSettingsPage.tsx"), "PersonalSettingsPage"),
               },
               { path: "overview", lazy: page(() => import("../../modules/overview/OverviewPage.tsx"), "OverviewPage") },
+              { path: "platform", lazy: page(() => import("../../modules/platform/PlatformPage.tsx"), "PlatformPage") },
             ],
           },
         ],

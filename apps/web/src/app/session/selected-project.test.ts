@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { chooseProject, type Project } from "./selected-project.ts";
 
-const project = (id: string, enabled = true): Project => ({ id, title: `P ${id}`, host: null, enabled });
+const project = (id: string, enabled = true): Project => ({
+  id,
+  title: `P ${id}`,
+  host: null,
+  enabled,
+  approval_status: "approved",
+});
 
 describe("chooseProject", () => {
   it("keeps the selected project while it is still there", () => {

@@ -1,7 +1,14 @@
+import type { ApprovalStatus } from "@kort/core";
 import { readStored, STORAGE_KEYS, writeStored } from "../storage.ts";
 
-/** The fields of a project the dashboard uses. */
-export type Project = { id: string; title: string; host: string | null; enabled: boolean };
+/** The fields of a project the dashboard uses; approval_status is the platform's decision (issue 9). */
+export type Project = {
+  id: string;
+  title: string;
+  host: string | null;
+  enabled: boolean;
+  approval_status: ApprovalStatus;
+};
 
 export const readSelectedProjectId = (): string | null => readStored(STORAGE_KEYS.project);
 

@@ -35,6 +35,7 @@ export const PROJECTS_QUERY = /* GraphQL */ `
       title
       host
       enabled
+      approval_status
     }
   }
 `;

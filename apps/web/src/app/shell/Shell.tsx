@@ -1,4 +1,6 @@
+import { Navigate, useLocation } from "react-router";
 import { toApiError } from "../api/api-error.ts";
+import { HOME_PATH, PATHS } from "../router/paths.ts";
 import { useSelectedProjectId } from "../session/project-store.ts";
 import { useCurrentRole } from "../session/useCurrentRole.ts";
 import { useMe } from "../session/useMe.ts";
@@ -20,12 +22,16 @@ export function Shell() {
   const me = useMe();
   const projectId = useSelectedProjectId();
   const role = useCurrentRole(projects.isSuccess ? projectId : null);
+  const { pathname } = useLocation();
   if (projects.isError) return <FullPageError error={toApiError(projects.error)} />;
   if (me.isError) return <FullPageError error={toApiError(me.error)} />;
   if (projects.isPending || me.isPending) return <FullPageLoading />;
-  if (projects.data.length === 0) return <NoActiveProjects />;
+  const { active, rejected } = projects.data;
+  if (active.length === 0) return <NoActiveProjects rejected={rejected} />;
   if (role.isError) return <FullPageError error={toApiError(role.error)} />;
   if (role.isPending) return <FullPageLoading />;
-  if (role.data === "user") return <NotAdminUser projects={projects.data} />;
-  return <ShellLayout projects={projects.data} me={me.data} />;
+  if (role.data === "user") return <NotAdminUser projects={active} />;
+  // A platform owner has no company's expenses to see: their home is the platform console.
+  if (role.data === "platform_owner" && pathname === HOME_PATH) return <Navigate to={PATHS.platform} replace />;
+  return <ShellLayout projects={active} me={me.data} />;
 }

@@ -2,6 +2,7 @@ import { Box } from "@mantine/core";
 import { Outlet } from "react-router";
 import type { Project } from "../session/selected-project.ts";
 import type { Me } from "../session/session.graphql.ts";
+import { ApprovalNotice } from "./ApprovalNotice.tsx";
 import { Header } from "./header/Header.tsx";
 import { SideMenu } from "./menu/SideMenu.tsx";
 import { useMenuState } from "./menu/useMenuState.ts";
@@ -14,6 +15,7 @@ export function ShellLayout({ projects, me }: { projects: readonly Project[]; me
       <SideMenu collapsed={collapsed} onToggle={toggle} projects={projects} me={me} />
       <Box style={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
         <Header />
+        <ApprovalNotice projects={projects} />
         <Box component="main" p="xl" style={{ flex: 1 }}>
           <Outlet />
         </Box>

@@ -69,3 +69,19 @@ export type Completed = { status: string; token: string; expires_at: string; pro
 
 export const complete = async (send: Send, id: string) =>
   (await post(send, `/v1/onboarding/${id}/complete`, undefined)).json<Completed>();
+
+/**
+ * A company sign-up through the API up to the last step: started, e-mail confirmed, name, kennitala, passcode and
+ * phone set. Completing it (`complete`) is the caller's, so tests can race completions.
+ */
+export const readyCompanySignUp = async (
+  send: Send,
+  db: Db,
+  company: { name: string; kennitala: string },
+  person: { email: string; phone: string },
+): Promise<string> => {
+  await post(send, "/v1/onboarding", { email: person.email, company }, 201);
+  const { onboardingId } = await confirmEmail(send, db, person.email);
+  await fillIn(send, db, onboardingId, person.phone);
+  return onboardingId;
+};

@@ -1,4 +1,5 @@
 import {
+  APPROVAL_STATUSES,
   CARD_STATUSES,
   CARD_TYPES,
   CATEGORY_GROUPS,
@@ -27,6 +28,7 @@ export const jobStatus = pgEnum("job_status", JOB_STATUSES);
 export const categoryGroup = pgEnum("category_group", CATEGORY_GROUPS);
 export const roleName = pgEnum("role_name", ROLE_NAMES);
 export const tokenStatus = pgEnum("token_status", TOKEN_STATUSES);
+export const approvalStatus = pgEnum("approval_status", APPROVAL_STATUSES);
 export const onboardingAttributeKind = pgEnum("onboarding_attribute_kind", ONBOARDING_ATTRIBUTE_KINDS);
 
 /** Lists that only the database layer knows so far; move them to @kort/core when a client needs them. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, money, updatedAt } from "./columns.ts";
-import { roleName } from "./enums.ts";
+import { boolean, check, index, jsonb, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
+import { approvalStatus, roleName } from "./enums.ts";
 import { users } from "./users.ts";
 
 /**
@@ -13,7 +13,10 @@ export const projects = pgTable(
   {
     id: id(),
     title: text("title").notNull(),
-    /** The company's kennitala as 10 digits; buyer identity on invoices (Peppol scheme 0196). */
+    /**
+     * The company's kennitala as 10 digits; buyer identity on invoices (Peppol scheme 0196). Unique: a company is
+     * one project, and a second sign-up with its kennitala is refused (COMPANY_ALREADY_REGISTERED).
+     */
     kennitala: text("kennitala").notNull(),
     host: text("host"),
     preferences: jsonb("preferences").$type<Record<string, unknown>>().notNull().default({}),
@@ -25,6 +28,20 @@ export const projects = pgTable(
     addressStreet: text("address_street"),
     addressPostcode: text("address_postcode"),
     addressCity: text("address_city"),
+    /**
+     * The platform's decision on the company (issue 9): a sign-up starts pending with no credit and cannot issue
+     * cards; a platform owner approves it with a credit limit or rejects it (which also disables it). Companies
+     * made before approvals existed are approved (the column's default).
+     */
+    approvalStatus: approvalStatus("approval_status").notNull().default("approved"),
+    /** When and by whom it was approved or rejected; null while pending. */
+    decidedAt: timestamptz("decided_at"),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The platform operator's own project (Kort hf.): its platform_owner members run the platform console. At most
+     * one project is the operator (the partial unique index).
+     */
+    isPlatformOperator: boolean("is_platform_operator").notNull().default(false),
     /** Inbound receipts address (decisions.md, "Receipts"). */
     receiptsEmail: text("receipts_email").unique(),
     createdAt: createdAt(),
@@ -33,7 +50,14 @@ export const projects = pgTable(
   (t) => [
     check("projects_kennitala_digits", sql`${t.kennitala} ~ '^[0-9]{10}$'`),
     check("projects_credit_limit_non_negative", sql`${t.creditLimit} >= 0`),
+    // Sign-up's lookup, which also finds rejected companies.
     index("projects_kennitala_idx").on(t.kennitala),
+    // One live company per kennitala. Rejected ones are left out only so that the migration could set aside the
+    // duplicates made before this rule (0006); sign-up refuses any existing kennitala, rejected included.
+    uniqueIndex("projects_kennitala_key").on(t.kennitala).where(sql`${t.approvalStatus} <> 'rejected'`),
+    // The console's waiting list, oldest first, read by keyset (created_at, id).
+    index("projects_pending_idx").on(t.createdAt, t.id).where(sql`${t.approvalStatus} = 'pending'`),
+    uniqueIndex("projects_platform_operator_key").on(t.isPlatformOperator).where(sql`${t.isPlatformOperator}`),
   ],
 );
 

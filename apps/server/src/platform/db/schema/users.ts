@@ -36,6 +36,8 @@ export const users = pgTable(
     check("users_nin_digits", sql`${t.nin} ~ '^[0-9]{10}$'`),
     check("users_locale_known", sql`${t.locale} in ('is-IS', 'en-US')`),
     index("users_phone_idx").on(t.phone),
+    // The console's list of locked users stays small: only rows that were ever locked are in it.
+    index("users_locked_idx").on(t.updatedAt, t.id).where(sql`${t.lockedPermanently} or ${t.lockedUntil} is not null`),
   ],
 );
 

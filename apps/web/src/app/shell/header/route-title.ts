@@ -11,6 +11,7 @@ const TITLE_KEYS: Readonly<Record<string, ParseKeys>> = {
   invoices: "pages.invoices.title",
   "personal-settings": "pages.personalSettings.title",
   overview: "pages.overview.title",
+  platform: "pages.platform.title",
 };
 
 export type RouteTitle = {

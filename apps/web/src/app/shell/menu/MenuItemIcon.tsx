@@ -4,6 +4,7 @@ import {
   IconCreditCard,
   IconFileInvoice,
   IconReceipt,
+  IconShieldCheck,
   IconUsers,
   IconUsersGroup,
 } from "@tabler/icons-react";
@@ -17,6 +18,7 @@ const ICONS = {
   overview: IconChartPie,
   accounting: IconBuildingBank,
   invoices: IconFileInvoice,
+  platform: IconShieldCheck,
 } as const satisfies Record<MenuIcon, unknown>;
 
 export function MenuItemIcon({ icon }: { icon: MenuIcon }) {

@@ -7,6 +7,7 @@ describe("menu items", () => {
       ["finances", ["expenses", "cards"]],
       ["people", ["people", "teams"]],
       ["overview", ["overview", "accounting", "invoices"]],
+      ["platform", ["platform"]],
     ]);
   });
 
@@ -23,7 +24,8 @@ describe("menu items", () => {
     ["accountant", ["expenses", "cards", "people", "teams", "accounting", "invoices"]],
     ["team_admin", ["expenses", "cards", "people", "teams"]],
     ["user", ["expenses", "cards"]],
-    ["platform_owner", ["invoices"]],
+    // Issue 9: the platform console is for platform owners alone.
+    ["platform_owner", ["invoices", "platform"]],
     ["empty_role", []],
   ] as const)("shows %s exactly what the matrix and spec 2 allow", (role, items) => {
     expect(menuForRole(role).flatMap((section) => section.items.map((item) => item.id))).toEqual(items);

@@ -2,7 +2,7 @@ import { isPolicyAction, isPolicyResource, isPossiblyAllowed, type RoleName } fr
 import type { ParseKeys } from "i18next";
 import { PATHS } from "../../router/paths.ts";
 
-export type MenuIcon = "expenses" | "cards" | "people" | "teams" | "overview" | "accounting" | "invoices";
+export type MenuIcon = "expenses" | "cards" | "people" | "teams" | "overview" | "accounting" | "invoices" | "platform";
 
 /** The permission an item needs (spec 2): the item shows when the role's policy possibly allows it. */
 export type MenuNeed = { resource: string; action: string };
@@ -18,7 +18,10 @@ export type MenuItem = {
 
 export type MenuSection = { id: string; labelKey: ParseKeys; items: readonly MenuItem[] };
 
-/** Spec 2, left-hand menu: three sections, each item with the resource and action it needs. */
+/**
+ * Spec 2, left-hand menu: three sections, each item with the resource and action it needs; and the platform
+ * console's section (issue 9).
+ */
 export const MENU_SECTIONS: readonly MenuSection[] = [
   {
     id: "finances",
@@ -84,6 +87,20 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
         path: PATHS.invoices,
         icon: "invoices",
         needs: { resource: "invoice", action: "read" },
+      },
+    ],
+  },
+  {
+    // Issue 9: the platform console, for platform owners only (`project create` is theirs alone in the matrix).
+    id: "platform",
+    labelKey: "menu.sections.platform",
+    items: [
+      {
+        id: "platform",
+        labelKey: "pages.platform.title",
+        path: PATHS.platform,
+        icon: "platform",
+        needs: { resource: "project", action: "create" },
       },
     ],
   },

@@ -1,0 +1,75 @@
+import { notifications } from "@mantine/notifications";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { toApiError } from "../../app/api/api-error.ts";
+import { graphql } from "../../app/api/client.ts";
+import { errorKey } from "../../app/api/error-key.ts";
+import {
+  LOCKED_USERS_QUERY,
+  type LockedUsersResult,
+  PENDING_COMPANIES_QUERY,
+  type PendingCompaniesResult,
+} from "./platform.graphql.ts";
+
+/** Every console query key starts here, so one invalidation after a decision refreshes the page. */
+export const PLATFORM_QUERY_ROOT = ["platform"] as const;
+
+/** Companies per page of the waiting list; the server reads it by keyset, so "more" never repeats a company. */
+export const PENDING_PAGE_SIZE = 25;
+
+export const usePendingCompanies = () =>
+  useInfiniteQuery({
+    queryKey: [...PLATFORM_QUERY_ROOT, "pending"],
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) =>
+      (
+        await graphql<PendingCompaniesResult>(
+          PENDING_COMPANIES_QUERY,
+          { after: pageParam, limit: PENDING_PAGE_SIZE },
+          { signal },
+        )
+      ).pending_companies,
+    getNextPageParam: (page) => page.next_cursor,
+  });
+
+export const useLockedUsers = (email: string) =>
+  useQuery({
+    queryKey: [...PLATFORM_QUERY_ROOT, "locked", email],
+    queryFn: async ({ signal }) =>
+      (await graphql<LockedUsersResult>(LOCKED_USERS_QUERY, { email: email || null }, { signal })).locked_users,
+    placeholderData: (previous) => previous,
+  });
+
+export type PlatformFailure = "approve" | "reject" | "reapprove";
+
+const FAILURE_KEYS = {
+  approve: "platform.errors.approve",
+  reject: "platform.errors.reject",
+  reapprove: "platform.errors.reapprove",
+} as const;
+
+/**
+ * A console mutation with toasts in the spec's manner (what failed, then the reason after a colon); the console's
+ * lists are refetched after every success, and after a CONFLICT too (someone else decided first).
+ */
+export const usePlatformMutation = <V extends Record<string, unknown>, R = unknown>(
+  document: string,
+  failure: PlatformFailure,
+  successMessage: (variables: V) => string,
+) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: V) => graphql<R>(document, variables),
+    onSuccess: async (_result, variables) => {
+      notifications.show({ color: "teal", message: successMessage(variables), "data-testid": "toast-success" });
+      await queryClient.invalidateQueries({ queryKey: PLATFORM_QUERY_ROOT });
+    },
+    onError: async (error) => {
+      const { code } = toApiError(error);
+      const message = t(FAILURE_KEYS[failure], { reason: t(errorKey(code)) });
+      notifications.show({ color: "red", message, "data-testid": "toast-error", "data-code": code });
+      if (code === "CONFLICT") await queryClient.invalidateQueries({ queryKey: PLATFORM_QUERY_ROOT });
+    },
+  });
+};
