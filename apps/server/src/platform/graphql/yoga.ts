@@ -5,7 +5,9 @@ import { requestContext } from "../http/context.ts";
 import type { Logger } from "../http/logger.ts";
 import type { AppDeps } from "../http/rest.ts";
 import type { GraphQLContext } from "./builder.ts";
+import { parserAndValidationCache } from "./document-cache.ts";
 import { isUnexpected, maskError, useErrorCodes } from "./errors.ts";
+import { queryLimitPlugins } from "./limits.ts";
 import { buildSchema } from "./schema.ts";
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
@@ -42,7 +44,8 @@ export const registerGraphQL = (app: FastifyInstance, deps: AppDeps, logger: Log
     cors: false,
     logging: yogaLogging(logger),
     maskedErrors: { maskError },
-    plugins: [useErrorCodes()],
+    plugins: [...queryLimitPlugins({ production: deps.config.env === "production" }), useErrorCodes()],
+    parserAndValidationCache: parserAndValidationCache(),
     context: async ({ req }) => ({ kort: await requestContext(deps.db, req), deps }),
   });
 
