@@ -6,7 +6,7 @@ import type { Logger } from "../http/logger.ts";
 import type { AppDeps } from "../http/rest.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { parserAndValidationCache } from "./document-cache.ts";
-import { isUnexpected, maskError, useErrorCodes } from "./errors.ts";
+import { isUnexpected, maskError, refuseUncodedAnswer, useErrorCodes } from "./errors.ts";
 import { queryLimitPlugins } from "./limits.ts";
 import { buildSchema } from "./schema.ts";
 
@@ -59,6 +59,7 @@ export const registerGraphQL = (app: FastifyInstance, deps: AppDeps, logger: Log
         throw new AppError("BAD_REQUEST", "A GraphQL request body must be a JSON object with a query.");
       }
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      refuseUncodedAnswer(response);
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
