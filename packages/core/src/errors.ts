@@ -48,6 +48,13 @@ export const ERROR_CODES = [
   // Sign-up and the platform's approval (issue 9): one company per kennitala; no cards before approval.
   "COMPANY_ALREADY_REGISTERED",
   "PROJECT_NOT_APPROVED",
+  // Requests refused before any work (issue 9): a GraphQL document over the depth, alias, token,
+  // directive or cost limits, and what the HTTP layer refuses on its own (a URL or headers too long,
+  // a client that stops sending).
+  "QUERY_TOO_COMPLEX",
+  "URI_TOO_LONG",
+  "HEADERS_TOO_LARGE",
+  "REQUEST_TIMEOUT",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -74,6 +81,10 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "CANNOT_REMOVE_SELF":
     case "CARD_CLOSED":
     case "PROJECT_NOT_APPROVED":
+    case "QUERY_TOO_COMPLEX":
+    case "URI_TOO_LONG":
+    case "HEADERS_TOO_LARGE":
+    case "REQUEST_TIMEOUT":
       return "general";
     case "UNAUTHENTICATED":
       return "authentication";
@@ -118,6 +129,11 @@ const FORBIDDEN: readonly ErrorCode[] = [
 export const httpStatusFor = (code: ErrorCode): number => {
   if (FORBIDDEN.includes(code)) return 403;
   if (code === "RATE_LIMITED") return 429;
+  // HTTP's own statuses for what the server refuses before reading a request, so proxies and clients
+  // that know them react as they should.
+  if (code === "REQUEST_TIMEOUT") return 408;
+  if (code === "URI_TOO_LONG") return 414;
+  if (code === "HEADERS_TOO_LARGE") return 431;
   switch (errorKind(code)) {
     case "general":
       return 400;

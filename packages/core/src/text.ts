@@ -6,6 +6,7 @@
  */
 
 /** C0 controls except \t \n \r, DEL, and the C1 controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

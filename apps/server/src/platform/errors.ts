@@ -110,6 +110,9 @@ export const describeError = (error: unknown): DescribedError => {
         });
       case "FST_ERR_CTP_BODY_TOO_LARGE":
         return described("BAD_REQUEST", "The request body is too large.", { reason: "body_too_large" });
+      case "FST_ERR_MAX_PARAM_LENGTH":
+        // The message would repeat the whole path back; ids are at most 100 characters (app.ts).
+        return described("URI_TOO_LONG", "A part of the address is too long.");
       default:
         // Other 4xx framework errors (bad URL, bad content length, aborted upload) are the client's.
         if (framework.statusCode >= 400 && framework.statusCode < 500) {

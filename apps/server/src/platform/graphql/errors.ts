@@ -1,7 +1,7 @@
 import { type ErrorCode, isErrorCode } from "@kort/core";
 import type { ExecutionResult, GraphQLError } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
-import { BUSY_RETRY_AFTER_SECONDS, describeError } from "../errors.ts";
+import { AppError, BUSY_RETRY_AFTER_SECONDS, describeError } from "../errors.ts";
 
 /**
  * graphql ships both CommonJS and ESM builds; Node gives Yoga one and Vite (in tests) may give our
@@ -95,3 +95,15 @@ export const useErrorCodes = (): Plugin => ({
     setResult(Array.isArray(result) ? result.map(withCodes) : withCodes(result));
   },
 });
+
+/**
+ * Yoga answers a few requests itself, before any GraphQL result exists and so without a body our
+ * plugins can code: 406 when the client accepts neither JSON media type (a browser asking for HTML
+ * where GraphiQL is off), 405 for a method it does not serve. Those become our BAD_REQUEST envelope.
+ */
+export const refuseUncodedAnswer = (response: Response): void => {
+  const json = response.headers.get("content-type")?.includes("json") ?? false;
+  if (response.status < 400 || json) return;
+  const reason = response.status === 406 ? "not_acceptable" : `http_${response.status}`;
+  throw new AppError("BAD_REQUEST", "GraphQL answers in JSON; send Accept: application/json.", { reason });
+};

@@ -5,8 +5,10 @@ import { requestContext } from "../http/context.ts";
 import type { Logger } from "../http/logger.ts";
 import type { AppDeps } from "../http/rest.ts";
 import type { GraphQLContext } from "./builder.ts";
-import { isUnexpected, maskError, useErrorCodes } from "./errors.ts";
+import { parserAndValidationCache } from "./document-cache.ts";
+import { isUnexpected, maskError, refuseUncodedAnswer, useErrorCodes } from "./errors.ts";
 import { useInputText } from "./input-text.plugin.ts";
+import { queryLimitPlugins } from "./limits.ts";
 import { buildSchema } from "./schema.ts";
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
@@ -43,7 +45,8 @@ export const registerGraphQL = (app: FastifyInstance, deps: AppDeps, logger: Log
     cors: false,
     logging: yogaLogging(logger),
     maskedErrors: { maskError },
-    plugins: [useErrorCodes(), useInputText()],
+    plugins: [...queryLimitPlugins({ production: deps.config.env === "production" }), useErrorCodes(), useInputText()],
+    parserAndValidationCache: parserAndValidationCache(),
     context: async ({ req }) => ({ kort: await requestContext(deps.db, req), deps }),
   });
 
@@ -57,6 +60,7 @@ export const registerGraphQL = (app: FastifyInstance, deps: AppDeps, logger: Log
         throw new AppError("BAD_REQUEST", "A GraphQL request body must be a JSON object with a query.");
       }
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      refuseUncodedAnswer(response);
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });

@@ -5,11 +5,13 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { registerGraphQL } from "../graphql/yoga.ts";
 import { registerErrorHandling } from "./error-handler.ts";
+import { answerClientError, answerFrameworkError } from "./framework-errors.ts";
 import { withIdempotency } from "./idempotency.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { registerRequestLog } from "./request-log.ts";
 import { type AppDeps, registerRoutes, runRoute } from "./rest.ts";
 import { apiRoutes } from "./routes.ts";
+import { registerSecurityHeaders, securityHeaders } from "./security-headers.ts";
 import { registerHealthz } from "./system.routes.ts";
 import { DEFAULT_WEB_DIST, registerWebApp } from "./web-app.ts";
 
@@ -39,12 +41,16 @@ const requestIdFor = (request: IncomingMessage): string => {
  */
 export const buildApp = async ({ db, config, logger, webDistDir, now }: BuildAppOptions): Promise<FastifyInstance> => {
   const log = logger ?? createLogger(config);
+  const production = config.env === "production";
+  const headers = securityHeaders({ production });
   const app = Fastify({
     loggerInstance: log,
     // The request log writes one line per request itself (request-log.ts), with user and project.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFor,
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: answerFrameworkError(headers),
+    clientErrorHandler: answerClientError(headers),
   });
   const deps: AppDeps = {
     db,
@@ -59,6 +65,7 @@ export const buildApp = async ({ db, config, logger, webDistDir, now }: BuildApp
     reply.header("x-request-id", request.id);
   });
   registerRequestLog(app);
+  registerSecurityHeaders(app, headers, { production });
 
   const spa = await registerWebApp(app, webDistDir ?? DEFAULT_WEB_DIST);
   registerErrorHandling(app, spa);

@@ -1,7 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError, BUSY_RETRY_AFTER_SECONDS, type DescribedError, describeError, errorBody } from "../errors.ts";
 import { loggablePath } from "./logger.ts";
-import { type SpaFallback, wantsSpa } from "./web-app.ts";
+import { isApiPath, type SpaFallback, wantsSpa } from "./web-app.ts";
+
+/** Fastify's maxParamLength: no id or name in a path is longer. */
+const MAX_PATH_SEGMENT = 100;
+
+/**
+ * An API path with a segment over maxParamLength: Fastify answers it with 414 when the router sees
+ * it, but when the web app's wildcard route is registered the router falls back to that instead.
+ * Both answer 414 URI_TOO_LONG, so the status does not depend on whether the web app is built.
+ */
+const hasOverlongSegment = (url: string): boolean =>
+  isApiPath(url) && (url.split("?")[0] ?? "").split("/").some((segment) => segment.length > MAX_PATH_SEGMENT);
 
 const isGraphQLPath = (request: FastifyRequest): boolean => /^\/graphql(\/|\?|$)/.test(request.url);
 
@@ -9,7 +20,7 @@ const isGraphQLPath = (request: FastifyRequest): boolean => /^\/graphql(\/|\?|$)
  * Errors that stop a request before GraphQL runs (malformed JSON, wrong content type) still answer
  * a GraphQL client in GraphQL's shape, with our code in extensions.code; REST gets `{ error }`.
  */
-const bodyFor = (request: FastifyRequest, error: DescribedError) => {
+export const bodyFor = (request: FastifyRequest, error: DescribedError) => {
   if (!isGraphQLPath(request)) return errorBody(error);
   const extensions = error.details === undefined ? { code: error.code } : { code: error.code, details: error.details };
   return { errors: [{ message: error.message, extensions }] };
@@ -29,7 +40,9 @@ export const registerErrorHandling = (app: FastifyInstance, spa: SpaFallback): v
   app.setNotFoundHandler((request, reply) => {
     if (wantsSpa(request)) return spa(request, reply);
     const described = describeError(
-      new AppError("ROUTE_NOT_FOUND", `No route for ${request.method} ${loggablePath(request.url)}.`),
+      hasOverlongSegment(request.url)
+        ? new AppError("URI_TOO_LONG", "A part of the address is too long.")
+        : new AppError("ROUTE_NOT_FOUND", `No route for ${request.method} ${loggablePath(request.url)}.`),
     );
     return reply.status(described.status).send(bodyFor(request, described));
   });

@@ -1,20 +1,38 @@
 import type { FastifyBaseLogger } from "fastify";
 import { pino } from "pino";
 import type { Config } from "../config.ts";
+import { maskCardNumbers, serializeError, serializeLogArguments } from "./log-serializers.ts";
+
+export { maskCardNumbers };
 
 /** Fastify's view of pino: what the app, hooks and Yoga log through. */
 export type Logger = FastifyBaseLogger;
 
 /**
- * Field paths that must never reach a log line: session credentials and card secrets. The request
- * log writes its own small object (no headers, no bodies), so these guard against an error or a
- * debug line that carries a request or an entity by accident.
+ * Field paths that must never reach a log line: session credentials, request bodies and card
+ * secrets. The request log writes its own small object (no headers, no bodies) and errors go through
+ * log-serializers.ts, so these guard against a debug line that carries a request or an entity by
+ * accident.
  */
 const REDACTED_PATHS = [
   "req.headers.authorization",
   "req.headers.cookie",
+  'req.headers["x-network-key"]',
+  'req.headers["idempotency-key"]',
+  "req.body",
   "headers.authorization",
   "headers.cookie",
+  'headers["x-network-key"]',
+  'headers["idempotency-key"]',
+  "*.headers.authorization",
+  "*.headers.cookie",
+  'headers["set-cookie"]',
+  "body",
+  "*.body",
+  "params",
+  "*.params",
+  "variables",
+  "*.variables",
   "*.authorization",
   "*.token",
   "*.secret",
@@ -29,11 +47,14 @@ const REDACTED_PATHS = [
 
 /** `destination` defaults to stdout; tests pass a stream to read what was logged. */
 export const createLogger = (config: Pick<Config, "logLevel">, destination?: pino.DestinationStream): Logger =>
-  pino({ level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: "[redacted]" } }, destination);
-
-/** Runs of 12 to 19 digits look like card numbers: the logged path keeps only the last four. */
-export const maskCardNumbers = (text: string): string =>
-  text.replace(/\d{12,19}/g, (digits) => `${"*".repeat(digits.length - 4)}${digits.slice(-4)}`);
+  pino(
+    {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+      serializers: { err: serializeError, yoga: serializeLogArguments },
+    },
+    destination,
+  );
 
 /** The path without its query string (signed links and filters stay out of the log), card numbers masked. */
 export const loggablePath = (url: string): string => maskCardNumbers(url.split("?")[0] ?? "");
