@@ -27,7 +27,9 @@ export function SigninSecurityCodePage() {
             const approved = await submitPasscode(pending.token_id, pin);
             queryClient.clear();
             storeAuth({ token: approved.token, expires_at: approved.expires_at, status: approved.status });
-            navigate(afterSignInPath(params.get("redirectTo")), { replace: true });
+            // The signed-in pages load lazily: the pending sign-in is forgotten only once the next page shows,
+            // or this page would see it gone while the chunk loads and start over.
+            await navigate(afterSignInPath(params.get("redirectTo")), { replace: true });
             clearPendingSignIn();
           }}
           footer={<StartOverLink />}
