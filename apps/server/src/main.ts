@@ -8,6 +8,7 @@ import { DEMO_PASSCODE, DEMO_SIGN_INS, seedDemo } from "./platform/db/seed.ts";
 import { startDatabase } from "./platform/db/start.ts";
 import { buildApp } from "./platform/http/app.ts";
 import { displayHost, listen } from "./platform/http/listen.ts";
+import { scrubText } from "./platform/http/log-serializers.ts";
 import { createLogger } from "./platform/http/logger.ts";
 import { startJobs } from "./platform/jobs/jobs.ts";
 import { startOutboxDelivery } from "./platform/outbox/delivery.ts";
@@ -111,7 +112,8 @@ const main = async (): Promise<void> => {
     logger.info({ port, startMs: ms, uptimeMs }, "server started");
   } catch (error) {
     logger.fatal({ err: error }, "Kort could not start");
-    console.error(`Kort could not start: ${error instanceof Error ? error.message : String(error)}`);
+    // A failed migration's message would carry its SQL parameters: scrubbed like every log line.
+    console.error(`Kort could not start: ${scrubText(error instanceof Error ? error.message : String(error))}`);
     await shutdown();
     process.exit(1);
   }

@@ -1,4 +1,5 @@
 import { inject } from "vitest";
+import type { DbTimeouts } from "../../config.ts";
 import { createDb, type Db } from "../client.ts";
 import { dropDatabase, withAdmin } from "./admin.ts";
 import { TEST_DATABASE_KEY, testDatabaseName, withDatabase } from "./provided.ts";
@@ -10,7 +11,9 @@ export type TestDatabase = { db: Db; url: string; close(): Promise<void> };
  * milliseconds), so test files run in parallel without seeing each other's rows. Call it in `beforeAll` and
  * `close()` in `afterAll`; close drops the database.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { max?: number; timeouts?: Partial<DbTimeouts> } = {},
+): Promise<TestDatabase> {
   const { adminUrl, template } = inject(TEST_DATABASE_KEY);
   const name = testDatabaseName("test");
   await withAdmin(adminUrl, (client) =>
@@ -19,7 +22,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     ),
   );
   const url = withDatabase(adminUrl, name);
-  const { db, close } = createDb(url, { max: 5 });
+  const { db, close } = createDb(url, { max: options.max ?? 5, timeouts: options.timeouts });
   let closing: Promise<void> | undefined;
   return {
     db,

@@ -22,10 +22,12 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** The clock of time-dependent rules (see testing/clock.ts). */
   now?: () => Date;
+  /** The pool's size and database bounds, for tests of what happens when they are reached. */
+  database?: Parameters<typeof createTestDatabase>[0];
 };
 
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.database);
   const logs: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
