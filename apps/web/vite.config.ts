@@ -24,7 +24,10 @@ export default defineConfig({
         // are split by where they are used, so a library only a lazy page needs (qrcode, date pickers) is not part
         // of the first load (scripts/first-load.mjs checks the budget).
         codeSplitting: {
-          groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: "router", test: /node_modules[\\/]react-router[\\/]/ },
+          ],
         },
       },
     },

@@ -21,7 +21,11 @@ const staticImports = (file) => {
   return found;
 };
 
+const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
+// main.tsx awaits the default language's catalogue before the first render: it is part of the first load.
+const catalogue = Object.values(manifest).find((chunk) => chunk.src === "src/locales/is.json")?.file;
 const entries = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1]);
+if (catalogue) entries.push(catalogue);
 const css = [...html.matchAll(/<link[^>]+href="\/([^"]+\.css)"/g)].map((m) => m[1]);
 const seen = new Set();
 const queue = [...entries];

@@ -13,3 +13,4 @@ export * from "./policy/index.ts";
 export * from "./teams.ts";
 export * from "./text.ts";
 export * from "./validation.ts";
+export * from "./validation-rules.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH } from "./validation.ts";
+import { EMAIL_MAX_LENGTH } from "./validation-rules.ts";
 
 /**
  * The platform console's inputs (issue 9), checked alike by the form and the server. A credit limit is whole

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import {
   amountInputSchema,
-  CARD_NAME_MAX_LENGTH,
   cardNameSchema,
   emailSchema,
   fullNameSchema,
@@ -13,10 +12,9 @@ import {
   kennitalaSchema,
   moneyAmountSchema,
   passcodeSchema,
-  textLength,
-  VALIDATION_MESSAGES,
   verificationCodeSchema,
 } from "./validation.ts";
+import { CARD_NAME_MAX_LENGTH, textLength, VALIDATION_MESSAGES } from "./validation-rules.ts";
 
 /** The first issue's message of a failed parse, or undefined when the parse succeeds. */
 function messageOf(schema: ZodType, value: unknown): string | undefined {

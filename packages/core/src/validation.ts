@@ -3,45 +3,23 @@ import { isIsoDate } from "./calendar.ts";
 import { parseKennitala } from "./kennitala.ts";
 import { parseAmountInput } from "./money.ts";
 import { parseIcelandicPhone } from "./phone.ts";
-import { TEXT_MESSAGE, textProblem } from "./text.ts";
+import { textProblem } from "./text.ts";
+import {
+  CARD_NAME_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  FULL_NAME_MAX_LENGTH,
+  PASSCODE_LENGTH,
+  VALIDATION_MESSAGES,
+  VERIFICATION_CODE_LENGTH,
+} from "./validation-rules.ts";
 
 /**
  * Zod schemas shared by the server (to enforce) and the web forms (to show), spec section 5.
  * Issue messages are translation keys under `validation.` in the web catalogues, not prose, so the
- * same schema serves both languages.
+ * same schema serves both languages. The bounds and message keys are in validation-rules.ts, which has no
+ * Zod: screens that only need those (the sign-in page among them) do not download Zod with them.
  */
-
-export const CARD_NAME_MAX_LENGTH = 30;
-export const VERIFICATION_CODE_LENGTH = 6;
-export const PASSCODE_LENGTH = 4;
-export const EMAIL_MAX_LENGTH = 254;
-export const FULL_NAME_MAX_LENGTH = 200;
-
-export const VALIDATION_MESSAGES = {
-  required: "validation.required",
-  tooLong: "validation.tooLong",
-  email: "validation.email",
-  verificationCode: "validation.verificationCode",
-  passcode: "validation.passcode",
-  kennitala: "validation.kennitala",
-  phone: "validation.phone",
-  amount: "validation.amount",
-  date: "validation.date",
-  text: TEXT_MESSAGE,
-} as const;
-
-export type ValidationMessage = (typeof VALIDATION_MESSAGES)[keyof typeof VALIDATION_MESSAGES];
-
-export type TextLengthRule = { equals: number } | { min: number; max: number };
-
-/**
- * The spec's length helper: valid when the length equals `equals`, or lies within `min` and `max` inclusive.
- * Length is counted in UTF-16 units, as the browser's `maxLength` and Zod's `max` count it.
- */
-export function textLength(value: string, rule: TextLengthRule): boolean {
-  if ("equals" in rule) return value.length === rule.equals;
-  return value.length >= rule.min && value.length <= rule.max;
-}
 
 /**
  * A string that passes the shared text rule (text.ts), normalised to NFC. Every free-text field of the shared
@@ -52,9 +30,6 @@ export const textSchema = () =>
     .string()
     .refine((text) => textProblem(text) === null, VALIDATION_MESSAGES.text)
     .normalize("NFC");
-
-/** The spec's basic e-mail pattern: text, an at sign, text, a dot, text (no spaces, one at sign). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** An e-mail address, trimmed and lower-cased before it is checked. */
 export const emailSchema = textSchema()

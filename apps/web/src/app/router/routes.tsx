@@ -4,11 +4,6 @@ import { AuthLayout } from "../../modules/auth/AuthLayout.tsx";
 import { EmailEntryPage } from "../../modules/auth/pages/EmailEntryPage.tsx";
 import { SigninPhoneVerifyPage } from "../../modules/auth/pages/SigninPhoneVerifyPage.tsx";
 import { SigninSecurityCodePage } from "../../modules/auth/pages/SigninSecurityCodePage.tsx";
-import { SignupFullNamePage } from "../../modules/auth/pages/SignupFullNamePage.tsx";
-import { SignupNinPage } from "../../modules/auth/pages/SignupNinPage.tsx";
-import { SignupPhonePage } from "../../modules/auth/pages/SignupPhonePage.tsx";
-import { SignupPhoneVerifyPage } from "../../modules/auth/pages/SignupPhoneVerifyPage.tsx";
-import { SignupSecurityCodePage } from "../../modules/auth/pages/SignupSecurityCodePage.tsx";
 import { DemoOutboxLink } from "../../modules/dev-outbox/DemoOutboxLink.tsx";
 import { NotFoundPage } from "../errors/NotFoundPage.tsx";
 import { RouteErrorPage } from "../errors/RouteErrorPage.tsx";
@@ -39,11 +34,26 @@ export const routes: RouteObject[] = [
         element: <AuthLayout />,
         children: [
           { index: true, element: <EmailEntryPage /> },
-          { path: "signup/fullname/:onboardingId", element: <SignupFullNamePage /> },
-          { path: "signup/nin/:onboardingId", element: <SignupNinPage /> },
-          { path: "signup/phone/:onboardingId", element: <SignupPhonePage /> },
-          { path: "signup/securitycode/:onboardingId", element: <SignupSecurityCodePage /> },
-          { path: "signup/phone/verify/:onboardingId/:phoneNumber", element: <SignupPhoneVerifyPage /> },
+          {
+            path: "signup/fullname/:onboardingId",
+            lazy: page(() => import("../../modules/auth/pages/SignupFullNamePage.tsx"), "SignupFullNamePage"),
+          },
+          {
+            path: "signup/nin/:onboardingId",
+            lazy: page(() => import("../../modules/auth/pages/SignupNinPage.tsx"), "SignupNinPage"),
+          },
+          {
+            path: "signup/phone/:onboardingId",
+            lazy: page(() => import("../../modules/auth/pages/SignupPhonePage.tsx"), "SignupPhonePage"),
+          },
+          {
+            path: "signup/securitycode/:onboardingId",
+            lazy: page(() => import("../../modules/auth/pages/SignupSecurityCodePage.tsx"), "SignupSecurityCodePage"),
+          },
+          {
+            path: "signup/phone/verify/:onboardingId/:phoneNumber",
+            lazy: page(() => import("../../modules/auth/pages/SignupPhoneVerifyPage.tsx"), "SignupPhoneVerifyPage"),
+          },
           { path: "signin/phone/verify", element: <SigninPhoneVerifyPage /> },
           { path: "signin/securitycode", element: <SigninSecurityCodePage /> },
         ],

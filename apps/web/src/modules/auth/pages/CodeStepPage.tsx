@@ -1,5 +1,5 @@
 import type { ValidationMessage } from "@kort/core";
-import { PASSCODE_LENGTH, passcodeSchema, VERIFICATION_CODE_LENGTH, verificationCodeSchema } from "@kort/core";
+import { PASSCODE_LENGTH, VERIFICATION_CODE_LENGTH } from "@kort/core";
 import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { ApiErrorAlert } from "../../../app/errors/ApiErrorAlert.tsx";
 import type { AuthStepId } from "../auth-progress.ts";
 import { AuthStep } from "../components/AuthStep.tsx";
 import { CodeField } from "../components/CodeField.tsx";
+import { loadSchemas, usePrefetchSchemas } from "../lazy-schemas.ts";
 import { validationMessage } from "../validation-message.ts";
 
 export type CodeStepPageProps = {
@@ -23,8 +24,8 @@ export type CodeStepPageProps = {
 };
 
 const RULES = {
-  verification: { length: VERIFICATION_CODE_LENGTH, schema: verificationCodeSchema, secret: false },
-  passcode: { length: PASSCODE_LENGTH, schema: passcodeSchema, secret: true },
+  verification: { length: VERIFICATION_CODE_LENGTH, schema: "verificationCodeSchema", secret: false },
+  passcode: { length: PASSCODE_LENGTH, schema: "passcodeSchema", secret: true },
 } as const;
 
 /** The steps that ask for a code: the SMS verification code or the passcode, in sign-in and sign-up alike. */
@@ -36,8 +37,11 @@ export function CodeStepPage({ step, stampedSteps, kind, title, intro, label, su
   // After a refusal the next try starts from empty boxes; a code is quicker to type again than to correct.
   const send = useMutation({ mutationFn: submit, onError: () => setCode("") });
 
-  const onSubmit = () => {
-    const problem = validationMessage(rule.schema, code);
+  usePrefetchSchemas();
+
+  const onSubmit = async () => {
+    const schemas = await loadSchemas();
+    const problem = validationMessage(schemas[rule.schema], code);
     setInvalid(problem);
     if (!problem) send.mutate(code.trim());
   };

@@ -1,4 +1,3 @@
-import { emailSchema } from "@kort/core";
 import { Anchor, Button, Center, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -11,6 +10,7 @@ import { CheckEmail } from "../../onboarding/components/CheckEmail.tsx";
 import { createInvitedOnboarding } from "../../onboarding/onboarding.api.ts";
 import { AuthStep } from "../components/AuthStep.tsx";
 import { useAuthSearch } from "../components/useAuthSearch.ts";
+import { loadSchemas, usePrefetchSchemas } from "../lazy-schemas.ts";
 import { storePendingSignIn } from "../pending-sign-in.ts";
 import { startSignIn } from "../sign-in.api.ts";
 import { validationMessage } from "../validation-message.ts";
@@ -45,6 +45,7 @@ export function EmailEntryPage() {
   const search = useAuthSearch();
   const [email, setEmail] = useState("");
   const [invalid, setInvalid] = useState<ReturnType<typeof validationMessage>>(null);
+  usePrefetchSchemas();
   const begin = useMutation({
     mutationFn: start,
     onSuccess: (started) => {
@@ -62,7 +63,8 @@ export function EmailEntryPage() {
     );
   }
 
-  const submit = () => {
+  const submit = async () => {
+    const { emailSchema } = await loadSchemas();
     const problem = validationMessage(emailSchema, email);
     setInvalid(problem);
     if (!problem) begin.mutate(email.trim().toLowerCase());
