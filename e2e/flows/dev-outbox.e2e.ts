@@ -1,5 +1,5 @@
 import { afterEach, describe, it } from "vitest";
-import { DEMO_USERS } from "../../apps/server/src/platform/db/seed-data.ts";
+import { DEMO_USERS } from "../../apps/server/src/app/seed/seed-data.ts";
 import { closeBrowser } from "../support/artifacts.ts";
 import { enterEmail, openIn } from "../support/auth-ui.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { DEMO_PASSCODE, DEMO_USERS } from "../../apps/server/src/platform/db/seed-data.ts";
+import { DEMO_PASSCODE, DEMO_USERS } from "../../apps/server/src/app/seed/seed-data.ts";
 import { closeBrowser } from "../support/artifacts.ts";
 import { enterEmail, openIn, signInThroughScreens, submitCode } from "../support/auth-ui.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";

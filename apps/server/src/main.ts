@@ -1,12 +1,13 @@
 import { performance } from "node:perf_hooks";
-import { DEMO_INVITED_EMAIL, seedDemoInvite } from "./modules/invites/demo-invite.ts";
+import { createKortApp, kortJobs } from "./app/app.ts";
+import { seedModuleDemos } from "./app/seed/demo.ts";
+import { DEMO_PASSCODE, DEMO_SIGN_INS, seedDemo } from "./app/seed/seed.ts";
+import { DEMO_INVITED_EMAIL } from "./modules/invites/demo-invite.ts";
 import { loadConfig } from "./platform/config.ts";
 import { resolveCardKey } from "./platform/crypto/card-key-file.ts";
 import { createDb } from "./platform/db/client.ts";
 import { migrateDatabase } from "./platform/db/migrate.ts";
-import { DEMO_PASSCODE, DEMO_SIGN_INS, seedDemo } from "./platform/db/seed.ts";
 import { startDatabase } from "./platform/db/start.ts";
-import { buildApp } from "./platform/http/app.ts";
 import { displayHost, listen } from "./platform/http/listen.ts";
 import { scrubText } from "./platform/http/log-serializers.ts";
 import { createLogger } from "./platform/http/logger.ts";
@@ -66,8 +67,6 @@ const main = async (): Promise<void> => {
     const seeded = config.demoMode;
     if (seeded) {
       await seedDemo(db, { cardKey: config.cardKey });
-      // Links in the demo invitation are relative unless the public address is configured.
-      await seedDemoInvite(db, { baseUrl: config.publicUrl?.replace(/\/+$/, "") ?? "", now: new Date() });
     }
     if (!config.demoMode && !config.publicUrl) {
       logger.warn(
@@ -76,7 +75,7 @@ const main = async (): Promise<void> => {
     }
 
     // Jobs (card auto-close and expiry) on pg-boss in the same database; stopped before the pool closes.
-    const jobs = await startJobs({ url: database.url, db, logger });
+    const jobs = await startJobs({ url: database.url, db, logger, jobs: kortJobs() });
     cleanups.push({ name: "jobs", run: () => jobs.stop(), ms: 1_500 });
     // E-mail leaves after commit, from the outbox table (platform/outbox); without SMTP the table is the delivery.
     if (config.smtp) {
@@ -84,7 +83,7 @@ const main = async (): Promise<void> => {
       cleanups.push({ name: "e-mail delivery", run: () => delivery.stop(), ms: 500 });
     }
 
-    const app = await buildApp({ db, config, logger });
+    const app = await createKortApp({ db, config, logger });
     cleanups.push({
       name: "http",
       // Stop accepting and let in-flight requests finish; then cut what is left (idle keep-alive connections are
@@ -96,6 +95,10 @@ const main = async (): Promise<void> => {
       ms: DRAIN_MS + 200,
     });
     const port = await listen(app, config);
+    if (seeded) {
+      const baseUrl = config.publicUrl?.replace(/\/+$/, "") ?? `http://${displayHost(config.host)}:${port}`;
+      await seedModuleDemos(db, { baseUrl, now: new Date() });
+    }
     const ms = Math.round(performance.now() - started);
     // Process uptime includes Node's start and loading the TypeScript modules: what a person waits for.
     const uptimeMs = Math.round(process.uptime() * 1000);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { randomAddress } from "./testing/auth-fixtures.ts";
 
 let t: TestApp;

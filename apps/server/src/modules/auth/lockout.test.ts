@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { auditLog, users } from "../../platform/db/schema/index.ts";
 import { MINUTE, testClock } from "../../platform/http/testing/clock.ts";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
 import {
   client,
   codeIn,

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { idempotencyRecords, sessions, users } from "../../platform/db/schema/index.ts";
 import { DAY, HOUR, testClock } from "../../platform/http/testing/clock.ts";
 import { createToken, createUser } from "../../platform/http/testing/fixtures.ts";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
 import { client, createSignInUser, type ErrorJson, type Send, signIn } from "./testing/auth-fixtures.ts";
 
 const clock = testClock();

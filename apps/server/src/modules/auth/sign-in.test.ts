@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { auditLog, tokens, verifications } from "../../platform/db/schema/index.ts";
 import { testClock } from "../../platform/http/testing/clock.ts";
 import { addMember, createProject } from "../../platform/http/testing/fixtures.ts";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
 import { createInvite } from "../invites/invites.service.ts";
 import {
   client,

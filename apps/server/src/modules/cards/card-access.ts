@@ -8,6 +8,9 @@ import { type CardRecord, findCard, lockCardRow } from "./cards-query.repo.ts";
 
 export type CardAction = PolicyActionOf<"card">;
 
+/** A card as loaded for a caller: what other modules receive from loadCardFor. */
+export type { CardRecord };
+
 /** The policy object of a card as loaded from the database: its team and its cardholder (spec section 6). */
 export const cardSubject = (card: {
   projectId: string;

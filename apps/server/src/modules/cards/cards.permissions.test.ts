@@ -1,6 +1,6 @@
 import type { PolicyActionOf } from "@kort/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../platform/http/testing/test-app.ts";
+import type { TestApp } from "../../app/testing/test-app.ts";
 import { codeOf, graphqlFor, SCENE_ROLES, type SceneRole } from "../teams/teams.fixtures.ts";
 import { type CardsScene, createCardsScene, createCardsTestApp, policyAllowsCard } from "./testing/cards-scene.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../app/testing/test-app.ts";
 import { addTeamMember } from "../../platform/http/testing/team-fixtures.ts";
-import type { TestApp } from "../../platform/http/testing/test-app.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
 import { type CardsScene, createCardsScene, createCardsTestApp } from "./testing/cards-scene.ts";
 

@@ -1,6 +1,6 @@
 import type { PolicyActionOf } from "@kort/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../platform/http/testing/test-app.ts";
+import type { TestApp } from "../../app/testing/test-app.ts";
 import { createCardsTestApp } from "../cards/testing/cards-scene.ts";
 import { type CallerName, createFundingScene, type FundingScene, restFor } from "./testing/funding-scene.ts";
 

@@ -1,9 +1,9 @@
 import { createDecipheriv, createECDH, hkdfSync } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../app/testing/test-app.ts";
 import { verifyPasscode } from "../../platform/crypto/passwords.ts";
 import { auditLog, cards, idempotencyRecords, outbox, users } from "../../platform/db/schema/index.ts";
-import type { TestApp } from "../../platform/http/testing/test-app.ts";
 import { createCardsTestApp } from "../cards/testing/cards-scene.ts";
 import { createFundingScene, type FundingScene, restFor } from "./testing/funding-scene.ts";
 

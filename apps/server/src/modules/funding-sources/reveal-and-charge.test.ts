@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestApp } from "../../platform/http/testing/test-app.ts";
+import type { TestApp } from "../../app/testing/test-app.ts";
 import { createCardsTestApp } from "../cards/testing/cards-scene.ts";
 import { graphqlFor } from "../teams/teams.fixtures.ts";
 import { createFundingScene, type FundingScene, restFor } from "./testing/funding-scene.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import { DEMO_PROJECTS } from "../../app/seed/seed-data.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { projects, teams } from "../../platform/db/schema/index.ts";
-import { DEMO_PROJECTS } from "../../platform/db/seed-data.ts";
 import { sendInvitationEmail } from "./invites.messages.ts";
 import { findPendingInviteInProject, findUserIdByEmail } from "./invites.repo.ts";
 import { createInvite, invitationLink } from "./invites.service.ts";

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { invites, projectMembers, teamMembers, teams } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { DAY, HOUR, testClock } from "../../platform/http/testing/clock.ts";
 import { addMember, createProject } from "../../platform/http/testing/fixtures.ts";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
 import {
   client,
   createSignInUser,
@@ -244,7 +244,7 @@ describe("createInvite and the invitation e-mail", () => {
 
 describe("the demo invitation", () => {
   it("is made once for invited@demo.is when Demo ehf. exists, with its e-mail in the outbox", async () => {
-    const { seedDemo } = await import("../../platform/db/seed.ts");
+    const { seedDemo } = await import("../../app/seed/seed.ts");
     const { DEMO_INVITED_EMAIL, seedDemoInvite } = await import("./demo-invite.ts");
     await seedDemo(t.db);
     const options = { baseUrl: "http://localhost:3000", now: clock.now() };

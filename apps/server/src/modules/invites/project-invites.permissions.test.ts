@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { isPossiblyAllowed, type PolicyActionOf } from "@kort/core";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { invites } from "../../platform/db/schema/index.ts";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
 import {
   CALLER_ROLES,
   createPeopleScene,

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { auditLog, invites } from "../../platform/db/schema/index.ts";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
 import { latestMessage } from "../auth/testing/auth-fixtures.ts";
 import { linkIn } from "../onboarding/testing/sign-up.ts";
 import { createPeopleScene, insertInvite } from "../people/testing/people-scene.ts";

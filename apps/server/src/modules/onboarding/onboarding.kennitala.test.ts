@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { projects } from "../../platform/db/schema/index.ts";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
 import { client, type ErrorJson, uniqueEmail, uniquePhone } from "../auth/testing/auth-fixtures.ts";
 import { complete, randomKennitala, readyCompanySignUp } from "./testing/sign-up.ts";
 

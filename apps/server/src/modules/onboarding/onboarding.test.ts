@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { projects } from "../../platform/db/schema/index.ts";
 import { DAY, testClock } from "../../platform/http/testing/clock.ts";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
 import {
   client,
   codeIn,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { RATE_LIMIT_PER_IDENTITY } from "../auth/auth.constants.ts";
 import { client, type ErrorJson, uniqueEmail } from "../auth/testing/auth-fixtures.ts";
 import { confirmEmail, randomKennitala, setAttributes } from "./testing/sign-up.ts";

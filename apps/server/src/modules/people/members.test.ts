@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { codeOf, createTeamsScene, graphqlFor } from "../teams/teams.fixtures.ts";
 
 let t: TestApp;

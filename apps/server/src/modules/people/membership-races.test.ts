@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../app/testing/test-app.ts";
 import { cards, projectMembers } from "../../platform/db/schema/index.ts";
-import type { TestApp } from "../../platform/http/testing/test-app.ts";
 import { type CardsScene, createCardsScene, createCardsTestApp } from "../cards/testing/cards-scene.ts";
 import { callerIn, codeOf, type GraphQLBody, graphqlFor } from "../teams/teams.fixtures.ts";
 

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { auditLog, projectMembers, teamMembers, users } from "../../platform/db/schema/index.ts";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
 import { cardOf, createPeopleScene, insertCard, personIn } from "./testing/people-scene.ts";
 

@@ -1,8 +1,8 @@
 import { isPossiblyAllowed, type PolicyActionOf } from "@kort/core";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { projectMembers, teamMembers, users } from "../../platform/db/schema/index.ts";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
 import { codeOf, type GraphQLBody, graphqlFor } from "../teams/teams.fixtures.ts";
 import {
   CALLER_ROLES,

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../../app/testing/test-app.ts";
 import { auditLog, projects, users } from "../../platform/db/schema/index.ts";
 import { createProject } from "../../platform/http/testing/fixtures.ts";
-import type { TestApp } from "../../platform/http/testing/test-app.ts";
 import { client, uniqueEmail, uniquePhone } from "../auth/testing/auth-fixtures.ts";
 import { createCardsTestApp } from "../cards/testing/cards-scene.ts";
 import { complete, randomKennitala, readyCompanySignUp } from "../onboarding/testing/sign-up.ts";

@@ -18,3 +18,6 @@ export const accountBalance = async (db: Executor, projectId: string, now: Date)
   const { used, reserved } = await creditUse(db, projectId, billingPeriodOf(now));
   return { creditLimit: project.creditLimit, used, reserved, available: project.creditLimit - used - reserved };
 };
+
+/** A card's spend in one limit window, for other modules (the cards list's balances); the decision reads it too. */
+export { cardUsage } from "./spend.repo.ts";

@@ -1,7 +1,7 @@
 import { privilegesFor, ROLE_NAMES, type RoleName } from "@kort/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { addMember, createProject, createToken, createUser } from "../../platform/http/testing/fixtures.ts";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { auditLog, categories, teamMembers, teams } from "../../platform/db/schema/index.ts";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
 import { callerIn, codeOf, createTeamsScene, type GraphQLBody, graphqlFor } from "./teams.fixtures.ts";
 
 let t: TestApp;

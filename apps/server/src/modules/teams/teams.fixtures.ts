@@ -1,8 +1,8 @@
 import type { RoleName } from "@kort/core";
+import type { TestApp } from "../../app/testing/test-app.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { addMember, createProject, createToken, createUser } from "../../platform/http/testing/fixtures.ts";
 import { addTeamMember, createTeam } from "../../platform/http/testing/team-fixtures.ts";
-import type { TestApp } from "../../platform/http/testing/test-app.ts";
 
 /** Test helpers of the teams tests (not a test file itself). */
 

@@ -1,11 +1,11 @@
 import { evaluatePolicy, type PolicyActionOf } from "@kort/core";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { categories, teamMembers, teams } from "../../platform/db/schema/index.ts";
 import { addMember, createUser } from "../../platform/http/testing/fixtures.ts";
 import { addTeamMember } from "../../platform/http/testing/team-fixtures.ts";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
 import {
   callerIn,
   codeOf,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { authorizations, cards, transactions } from "../../platform/db/schema/index.ts";
 import { testClock } from "../../platform/http/testing/clock.ts";
-import { createTestApp, type TestApp } from "../../platform/http/testing/test-app.ts";
 import { createTeamsScene, graphqlFor, type TeamsScene } from "./teams.fixtures.ts";
 
 /** used_monthly_budget: settled transactions plus pending authorizations of the current billing period. */

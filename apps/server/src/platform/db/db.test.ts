@@ -1,15 +1,11 @@
-import { parseIcelandicPhone, parseKennitala } from "@kort/core";
 import { eq, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPasscode } from "../crypto/passwords.ts";
-import { icelandic } from "./collation.ts";
 import { migrateDatabase } from "./migrate.ts";
 import * as schema from "./schema/index.ts";
-import { DEMO_PROJECTS, DEMO_USERS, seedDemo } from "./seed.ts";
 import { createTestDatabase, type TestDatabase } from "./testing/test-db.ts";
 
-const { categories, outbox, projectMembers, projects, teamMembers, teams, users } = schema;
+const { outbox, projects, users } = schema;
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -61,122 +57,6 @@ describe("migrations", () => {
       .returning({ id: projects.id, creditLimit: projects.creditLimit });
     expect(row?.creditLimit).toBe(9_000_000_000_000);
     if (row) await database.db.delete(projects).where(eq(projects.id, row.id));
-  });
-});
-
-describe("demo seed", () => {
-  it("creates the demo users, the two demo projects and the platform's side, once", async () => {
-    const seeded = await createTestDatabase();
-    try {
-      // Two servers starting at once: the advisory lock lets exactly one of them seed.
-      const results = await Promise.all([seedDemo(seeded.db), seedDemo(seeded.db)]);
-      expect(results.map((result) => result.created).sort()).toEqual([false, true]);
-      expect(await seedDemo(seeded.db)).toEqual({ created: false });
-
-      const people = await seeded.db.select().from(users).orderBy(users.email);
-      expect(people.map((user) => user.email)).toEqual([
-        "accountant@demo.is",
-        "employee@demo.is",
-        "owner@demo.is",
-        "pending@demo.is",
-        "platform@demo.is",
-        "teamadmin@demo.is",
-      ]);
-      for (const person of people) {
-        expect(parseKennitala(person.nin ?? "")).toMatchObject({ ok: true, kind: "person" });
-        expect(parseIcelandicPhone(person.phone ?? "")).toMatchObject({ ok: true, kind: "mobile" });
-        expect(await verifyPasscode("1234", person.passcodeHash ?? "")).toBe(true);
-        expect(await verifyPasscode("4321", person.passcodeHash ?? "")).toBe(false);
-      }
-
-      const companies = await seeded.db.select().from(projects).orderBy(icelandic(projects.title));
-      expect(companies.map((project) => [project.title, project.approvalStatus, project.isPlatformOperator])).toEqual([
-        ...DEMO_PROJECTS.map((project) => [project.title, "approved", false]),
-        ["Kort hf.", "approved", true],
-        ["Nýsköpun ehf.", "pending", false],
-      ]);
-      for (const company of companies) {
-        expect(parseKennitala(company.kennitala)).toMatchObject({ ok: true, kind: "company" });
-      }
-      expect(new Set(companies.map((company) => company.kennitala)).size).toBe(companies.length);
-      expect(companies.find((company) => company.title === "Nýsköpun ehf.")?.creditLimit).toBe(0);
-
-      const roles = await seeded.db
-        .select({ project: projects.title, email: users.email, role: projectMembers.role })
-        .from(projectMembers)
-        .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-        .innerJoin(users, eq(users.id, projectMembers.userId));
-      const roleOf = (project: string, email: string) =>
-        roles.find((row) => row.project === project && row.email === email)?.role;
-      for (const person of Object.values(DEMO_USERS)) expect(roleOf("Demo ehf.", person.email)).toBe(person.role);
-      expect(roleOf("Demo Ráðgjöf ehf.", "owner@demo.is")).toBe("project_owner");
-      expect(roleOf("Kort hf.", "platform@demo.is")).toBe("platform_owner");
-      expect(roleOf("Nýsköpun ehf.", "pending@demo.is")).toBe("project_owner");
-    } finally {
-      await seeded.close();
-    }
-  });
-
-  it("adds the platform's side to a database seeded before it existed", async () => {
-    const seeded = await createTestDatabase();
-    try {
-      await seedDemo(seeded.db);
-      await seeded.db.delete(projectMembers).where(eq(projectMembers.role, "platform_owner"));
-      await seeded.db.delete(projects).where(eq(projects.isPlatformOperator, true));
-      expect(await seedDemo(seeded.db)).toEqual({ created: false });
-      const [operator] = await seeded.db.select().from(projects).where(eq(projects.isPlatformOperator, true));
-      expect(operator?.title).toBe("Kort hf.");
-      // The waiting company was there already: not a second one with its kennitala.
-      const waiting = await seeded.db.select().from(projects).where(eq(projects.title, "Nýsköpun ehf."));
-      expect(waiting).toHaveLength(1);
-    } finally {
-      await seeded.close();
-    }
-  });
-
-  it("gives Demo ehf. teams with account codes, a team admin, categories with VAT and a dimension", async () => {
-    const seeded = await createTestDatabase();
-    try {
-      await seedDemo(seeded.db);
-      const [demo] = await seeded.db.select().from(projects).where(eq(projects.title, "Demo ehf."));
-      if (demo === undefined) throw new Error("Demo ehf. was not seeded");
-
-      const teamRows = await seeded.db.select().from(teams).where(eq(teams.projectId, demo.id)).orderBy(teams.name);
-      expect(teamRows.map((team) => [team.name, team.accountCode])).toEqual([
-        ["Sala", "4010"],
-        ["Þróun", "4020"],
-      ]);
-      const admins = await seeded.db
-        .select({ team: teams.name, email: users.email })
-        .from(teamMembers)
-        .innerJoin(teams, eq(teams.id, teamMembers.teamId))
-        .innerJoin(users, eq(users.id, teamMembers.userId))
-        .where(eq(teamMembers.isAdmin, true));
-      expect(admins).toEqual([{ team: "Sala", email: "teamadmin@demo.is" }]);
-
-      const chart = await seeded.db.execute<{ title: string; code: string; percentage: number | null }>(sql`
-        select c.title, c.code, t.percentage from categories c
-        left join tax_categories t on t.id = c.default_tax_category_id
-        where c.project_id = ${demo.id} and c."group" = 'Default'`);
-      expect(chart.rows).toContainEqual({ title: "Ferðakostnaður", code: "4410", percentage: 24 });
-      expect(chart.rows).toContainEqual({ title: "Veitingar", code: "4330", percentage: 11 });
-      expect(chart.rows.every((row) => row.percentage !== null)).toBe(true);
-
-      const dimension = await seeded.db.execute<{ title: string; values: number; linked: number }>(sql`
-        select d.title,
-          (select count(*)::int from dimension_values v where v.dimension_id = d.id) as values,
-          (select count(*)::int from category_dimensions l where l.dimension_id = d.id) as linked
-        from dimensions d where d.project_id = ${demo.id}`);
-      expect(dimension.rows).toEqual([{ title: "Verkefni", values: 3, linked: 3 }]);
-
-      const teamCategories = await seeded.db
-        .select({ title: categories.title })
-        .from(categories)
-        .where(eq(categories.group, "Team"));
-      expect(teamCategories.map((row) => row.title).sort()).toEqual(["Ráðgjöf", "Sala", "Þróun"]);
-    } finally {
-      await seeded.close();
-    }
   });
 });
 

@@ -8,8 +8,8 @@ export type GraphQLContext = { kort: RequestContext; deps: AppDeps };
 
 /**
  * The code-first schema builder. Modules add their types and fields to it in
- * `modules/<domain>/<domain>.graphql.ts`; platform/graphql/schema.ts imports them all and builds
- * the schema. Field names are the spec's snake_case, as in REST.
+ * `modules/<domain>/<domain>.graphql.ts`, imported by the module's `<domain>.module.ts`; the composition root
+ * (src/app/schema.ts) loads every module, then schema.ts builds. Field names are the spec's snake_case, as in REST.
  */
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;

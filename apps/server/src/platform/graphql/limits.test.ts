@@ -2,8 +2,8 @@ import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { getIntrospectionQuery } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { createScene } from "../http/testing/fixtures.ts";
-import { createTestApp, type TestApp } from "../http/testing/test-app.ts";
 import { GRAPHQL_LIMITS } from "./limits.ts";
 
 /** The demo and test modes (introspection on) and production (off), each on its own database. */

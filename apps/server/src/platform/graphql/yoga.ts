@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { GraphQLSchema } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { AppError } from "../errors.ts";
 import { requestContext } from "../http/context.ts";
@@ -9,7 +10,6 @@ import { parserAndValidationCache } from "./document-cache.ts";
 import { isUnexpected, maskError, refuseUncodedAnswer, useErrorCodes } from "./errors.ts";
 import { useInputText } from "./input-text.plugin.ts";
 import { queryLimitPlugins } from "./limits.ts";
-import { buildSchema } from "./schema.ts";
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
@@ -34,9 +34,9 @@ const yogaLogging = (logger: Logger) => ({
  * the JSON body (so malformed JSON gets the same 400 as REST), Yoga executes, and the answer is
  * copied onto Fastify's reply so the request log and request id hooks still run.
  */
-export const registerGraphQL = (app: FastifyInstance, deps: AppDeps, logger: Logger): void => {
+export const registerGraphQL = (app: FastifyInstance, deps: AppDeps, logger: Logger, schema: GraphQLSchema): void => {
   const yoga = createYoga<ServerContext, GraphQLContext>({
-    schema: buildSchema(),
+    schema,
     graphqlEndpoint: "/graphql",
     // GraphiQL loads from a CDN; useful on a developer's machine, pointless in production.
     graphiql: deps.config.env !== "production",

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
+import type { GraphQLSchema } from "graphql";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
 import { registerGraphQL } from "../graphql/yoga.ts";
@@ -9,13 +10,15 @@ import { answerClientError, answerFrameworkError } from "./framework-errors.ts";
 import { withIdempotency } from "./idempotency.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { registerRequestLog } from "./request-log.ts";
-import { type AppDeps, registerRoutes, runRoute } from "./rest.ts";
-import { apiRoutes } from "./routes.ts";
+import { type AppDeps, type RestRoute, registerRoutes, runRoute } from "./rest.ts";
 import { registerSecurityHeaders, securityHeaders } from "./security-headers.ts";
 import { registerHealthz } from "./system.routes.ts";
 import { DEFAULT_WEB_DIST, registerWebApp } from "./web-app.ts";
 
 export type BuildAppOptions = {
+  /** Every /v1 route and the GraphQL schema: the composition root (src/app) assembles them from the modules. */
+  routes: readonly RestRoute[];
+  schema: GraphQLSchema;
   db: Db;
   config: Config;
   /** Defaults to a pino logger at config.logLevel; tests pass a silent one. */
@@ -39,7 +42,15 @@ const requestIdFor = (request: IncomingMessage): string => {
  * The whole HTTP server, without listening: main.ts listens, tests use `app.inject`. Routes:
  * /v1 (REST, OpenAPI at /v1/docs), /graphql (Yoga), /healthz, and the web app with SPA fallback.
  */
-export const buildApp = async ({ db, config, logger, webDistDir, now }: BuildAppOptions): Promise<FastifyInstance> => {
+export const buildApp = async ({
+  db,
+  config,
+  logger,
+  webDistDir,
+  now,
+  routes,
+  schema,
+}: BuildAppOptions): Promise<FastifyInstance> => {
   const log = logger ?? createLogger(config);
   const production = config.env === "production";
   const headers = securityHeaders({ production });
@@ -70,7 +81,7 @@ export const buildApp = async ({ db, config, logger, webDistDir, now }: BuildApp
   const spa = await registerWebApp(app, webDistDir ?? DEFAULT_WEB_DIST);
   registerErrorHandling(app, spa);
   registerHealthz(app, deps);
-  registerGraphQL(app, deps, log);
-  registerRoutes(app, apiRoutes({ demoMode: config.demoMode }), withIdempotency(deps, runRoute(deps)));
+  registerGraphQL(app, deps, log, schema);
+  registerRoutes(app, routes, withIdempotency(deps, runRoute(deps)));
   return app;
 };

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import type { Db } from "../db/client.ts";
 import { projectMembers, teams } from "../db/schema/index.ts";
 import { AppError } from "../errors.ts";
@@ -10,7 +11,6 @@ import { authorize, callerTeamIds, type PolicySubject, policyFor } from "./autho
 import { requestContext, requireProject } from "./context.ts";
 import { addMember, createProject, createToken, createUser } from "./testing/fixtures.ts";
 import { addTeamMember, createTeam } from "./testing/team-fixtures.ts";
-import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
 const probeBody = z.object({
   resource: z.string(),

@@ -1,7 +1,20 @@
+import type { RoleName } from "@kort/core";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { projectMembers, projects, teamMembers, teams, tokens, users } from "../db/schema/index.ts";
-import type { Membership, SessionUser } from "./context.ts";
+
+export type SessionUser = { id: string; fullName: string; email: string };
+
+/**
+ * teamIds: the caller's live teams in the project, loaded with the membership (policy input user.team_ids);
+ * adminTeamIds: those of them the caller administers (user.admin_team_ids: a team admin's team scope).
+ */
+export type Membership = {
+  projectId: string;
+  role: RoleName;
+  teamIds: readonly string[];
+  adminTeamIds: readonly string[];
+};
 
 /** The user behind a token hash, when the token is approved and not yet expired at `now`. */
 export const findSessionUser = async (db: Db, tokenHash: string, now: Date): Promise<SessionUser | null> => {

@@ -1,8 +1,11 @@
-import type { Locale, RoleName } from "@kort/core";
+import type { Locale } from "@kort/core";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import { findMembership, findSessionUser } from "./context.repo.ts";
+import { findMembership, findSessionUser, type Membership, type SessionUser } from "./context.repo.ts";
+
+export type { Membership, SessionUser };
+
 import {
   basicAuthToken,
   bearerToken,
@@ -12,19 +15,6 @@ import {
   projectIdHeader,
   requestOrigin,
 } from "./headers.ts";
-
-export type SessionUser = { id: string; fullName: string; email: string };
-
-/**
- * teamIds: the caller's live teams in the project, loaded with the membership (policy input user.team_ids);
- * adminTeamIds: those of them the caller administers (user.admin_team_ids: a team admin's team scope).
- */
-export type Membership = {
-  projectId: string;
-  role: RoleName;
-  teamIds: readonly string[];
-  adminTeamIds: readonly string[];
-};
 
 /** Who is calling, for which project, in which language: resolved once per request from the headers. */
 export type RequestContext = {

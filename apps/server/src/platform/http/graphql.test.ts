@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { addMember, createProject, createScene, createToken, createUser } from "./testing/fixtures.ts";
-import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

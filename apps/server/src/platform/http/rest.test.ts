@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { ERROR_CODES } from "@kort/core";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { addMember, createProject, createScene } from "./testing/fixtures.ts";
-import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

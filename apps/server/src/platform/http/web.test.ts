@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { createScene } from "./testing/fixtures.ts";
-import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
 /** The web app, /healthz and the request log, on an app that has a (tiny) built web app. */
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { type CardType, evaluatePolicy, type PolicyActionOf } from "@kort/core";
 import { eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../../../app/testing/test-app.ts";
 import { createCardSecrets } from "../../../platform/crypto/card-secrets.ts";
 import type { Db } from "../../../platform/db/client.ts";
 import { projects } from "../../../platform/db/schema/index.ts";
-import { createTestApp, type TestApp } from "../../../platform/http/testing/test-app.ts";
 import { createTeamsScene, type SceneRole, type TeamsScene } from "../../teams/teams.fixtures.ts";
 import { issueCard } from "../issue-card.service.ts";
 

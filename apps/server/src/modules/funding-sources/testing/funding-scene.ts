@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { evaluatePolicy, type PolicyActionOf, type PolicyResource } from "@kort/core";
 import { eq } from "drizzle-orm";
+import type { TestApp } from "../../../app/testing/test-app.ts";
 import { cards } from "../../../platform/db/schema/index.ts";
-import type { TestApp } from "../../../platform/http/testing/test-app.ts";
 import { createCardsScene } from "../../cards/testing/cards-scene.ts";
 import { type Caller, callerIn } from "../../teams/teams.fixtures.ts";
 

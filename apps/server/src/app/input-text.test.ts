@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { codeOf, createTeamsScene, graphqlFor, type TeamsScene } from "../../modules/teams/teams.fixtures.ts";
-import { teams, users } from "../db/schema/index.ts";
+import { codeOf, createTeamsScene, graphqlFor, type TeamsScene } from "../modules/teams/teams.fixtures.ts";
+import { teams, users } from "../platform/db/schema/index.ts";
 import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
 /**

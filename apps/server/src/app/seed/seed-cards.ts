@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { issueCard } from "../../modules/cards/issue-card.service.ts";
 import { seededRandom } from "../../modules/processor/demo-merchants.ts";
 import { type GenerateResult, generateTransactions } from "../../modules/processor/generate-transactions.service.ts";
-import { type CardSecrets, createCardSecrets } from "../crypto/card-secrets.ts";
-import type { Db, Tx } from "./client.ts";
-import { categories, teams } from "./schema/index.ts";
+import { type CardSecrets, createCardSecrets } from "../../platform/crypto/card-secrets.ts";
+import type { Db, Tx } from "../../platform/db/client.ts";
+import { categories, teams } from "../../platform/db/schema/index.ts";
 import { DEMO_CARDS, type DemoUserKey } from "./seed-data.ts";
 
 /** The demo's card key and clock: main.ts passes the configured key; without one the seed issues no cards. */

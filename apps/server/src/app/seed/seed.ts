@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { hashPasscode } from "../crypto/passwords.ts";
-import type { Db, Tx } from "./client.ts";
+import { hashPasscode } from "../../platform/crypto/passwords.ts";
+import type { Db, Tx } from "../../platform/db/client.ts";
 import {
   categories,
   categoryDimensions,
@@ -12,7 +12,7 @@ import {
   teamMembers,
   teams,
   users,
-} from "./schema/index.ts";
+} from "../../platform/db/schema/index.ts";
 import { type DemoCardOptions, demoSecrets, seedDemoCards, seedDemoHistory } from "./seed-cards.ts";
 import {
   DEMO_CATEGORIES,

@@ -1,11 +1,11 @@
-import { seedDemoInvite } from "../../modules/invites/demo-invite.ts";
-import { loadConfig } from "../config.ts";
-import { resolveCardKey } from "../crypto/card-key-file.ts";
-import { createDb } from "./client.ts";
-import type { DbLog } from "./embedded-support.ts";
-import { migrateDatabase } from "./migrate.ts";
+import { loadConfig } from "../../platform/config.ts";
+import { resolveCardKey } from "../../platform/crypto/card-key-file.ts";
+import { createDb } from "../../platform/db/client.ts";
+import type { DbLog } from "../../platform/db/embedded-support.ts";
+import { migrateDatabase } from "../../platform/db/migrate.ts";
+import { startDatabase } from "../../platform/db/start.ts";
+import { seedModuleDemos } from "./demo.ts";
 import { DEMO_PASSCODE, DEMO_SIGN_INS, seedDemo } from "./seed.ts";
-import { startDatabase } from "./start.ts";
 
 /** `npm run seed`: the configured database (DATABASE_URL or the embedded one), migrated, with the demo data. */
 
@@ -28,7 +28,9 @@ const { db, close } = createDb(database.url);
 try {
   await migrateDatabase(db);
   const { created } = await seedDemo(db, { cardKey: await resolveCardKey(config) });
-  await seedDemoInvite(db, { baseUrl: config.publicUrl?.replace(/\/+$/, "") ?? "", now: new Date() });
+  // No server runs here: links point where `npm start` listens by default, unless KORT_PUBLIC_URL says otherwise.
+  const baseUrl = config.publicUrl?.replace(/\/+$/, "") ?? `http://127.0.0.1:${config.port}`;
+  await seedModuleDemos(db, { baseUrl, now: new Date() });
   console.log(created ? "Demo data created." : "Demo data was already there; nothing changed.");
   console.log(`Sign in with passcode ${DEMO_PASSCODE} as:`);
   for (const user of DEMO_SIGN_INS) console.log(`  ${user.email.padEnd(20)} ${user.role}`);

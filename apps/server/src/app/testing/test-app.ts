@@ -1,10 +1,10 @@
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
-import { loadConfig } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import { createTestDatabase } from "../../db/testing/test-db.ts";
-import { buildApp } from "../app.ts";
-import { createLogger } from "../logger.ts";
+import { loadConfig } from "../../platform/config.ts";
+import type { Db } from "../../platform/db/client.ts";
+import { createTestDatabase } from "../../platform/db/testing/test-db.ts";
+import { createLogger } from "../../platform/http/logger.ts";
+import { createKortApp } from "../app.ts";
 
 export type TestApp = {
   app: FastifyInstance;
@@ -39,7 +39,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   });
   const config = loadConfig({ KORT_ENV: "test", LOG_LEVEL: "info", ...options.env });
   const logger = createLogger({ logLevel: "info" }, sink);
-  const app = await buildApp({
+  const app = await createKortApp({
     db: database.db,
     config,
     logger,

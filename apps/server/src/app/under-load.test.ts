@@ -2,9 +2,9 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { isErrorCode } from "@kort/core";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SpawnedServer, spawnKortServer } from "../../testing/spawn-server.ts";
-import { DEMO_PROJECTS, DEMO_USERS } from "../db/seed-data.ts";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-db.ts";
+import { createTestDatabase, type TestDatabase } from "../platform/db/testing/test-db.ts";
+import { type SpawnedServer, spawnKortServer } from "../testing/spawn-server.ts";
+import { DEMO_PROJECTS, DEMO_USERS } from "./seed/seed-data.ts";
 
 /**
  * Issue 9, point 1: one owner firing many invitations and card creations at once must not hang the server.

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { hashPasscode } from "../crypto/passwords.ts";
-import type { Db, Tx } from "./client.ts";
-import { projectMembers, projects, users } from "./schema/index.ts";
+import { hashPasscode } from "../../platform/crypto/passwords.ts";
+import type { Db, Tx } from "../../platform/db/client.ts";
+import { projectMembers, projects, users } from "../../platform/db/schema/index.ts";
 import {
   DEMO_PASSCODE,
   DEMO_PLATFORM_OPERATOR,

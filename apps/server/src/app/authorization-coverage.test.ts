@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { GraphQLObjectType } from "graphql";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPeopleScene, insertInvite, personIn } from "../modules/people/testing/people-scene.ts";
-import { buildSchema } from "./graphql/schema.ts";
-import { setPolicyProbe } from "./http/authorize.ts";
-import { apiRoutes } from "./http/routes.ts";
-import { operationCall } from "./http/testing/operation-args.ts";
-import { createTestApp, type TestApp } from "./http/testing/test-app.ts";
+import { setPolicyProbe } from "../platform/http/authorize.ts";
+import { operationCall } from "../platform/http/testing/operation-args.ts";
+import { apiRoutes } from "./routes.ts";
+import { kortSchema } from "./schema.ts";
+import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
 /**
  * Deny by default, checked by a machine: every GraphQL Query and Mutation field and every /v1 route either asks
@@ -59,7 +59,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const schema = buildSchema();
+const schema = kortSchema();
 const rootFields = (type: GraphQLObjectType | null | undefined, kind: "Query" | "Mutation") =>
   Object.values(type?.getFields() ?? {}).map((field) => ({ key: `${kind}.${field.name}`, field }));
 const graphqlOperations = [

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authorizations, cardLimits, cards, projects, transactions, users } from "./schema/index.ts";
+import { authorizations, cardLimits, cards, projects, transactions, users } from "../../platform/db/schema/index.ts";
+import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
 import { seedDemo } from "./seed.ts";
-import { createTestDatabase, type TestDatabase } from "./testing/test-db.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {

@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProcessorScene } from "../../modules/processor/testing/processor-scene.ts";
-import { cards } from "../db/schema/index.ts";
-import { createTestDatabase, type TestDatabase } from "../db/testing/test-db.ts";
-import { createLogger } from "../http/logger.ts";
-import { CARD_LIFECYCLE_QUEUE, JOBS_SCHEMA, startJobs } from "./jobs.ts";
+import { cards } from "../../platform/db/schema/index.ts";
+import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
+import { createLogger } from "../../platform/http/logger.ts";
+import { JOBS_SCHEMA, startJobs } from "../../platform/jobs/jobs.ts";
+import { CARD_LIFECYCLE_QUEUE, cardLifecycleJob } from "./card-lifecycle.job.ts";
+import { createProcessorScene } from "./testing/processor-scene.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -27,7 +28,7 @@ describe("jobs on pg-boss", () => {
     const scene = await createProcessorScene(db, { now: () => new Date() });
     const due = await scene.issue({ willCloseAt: new Date(Date.now() - 60_000) });
 
-    const jobs = await startJobs({ url, db, logger: createLogger({ logLevel: "silent" }) });
+    const jobs = await startJobs({ url, db, logger: createLogger({ logLevel: "silent" }), jobs: [cardLifecycleJob] });
     try {
       const schedules = await jobs.boss.getSchedules();
       expect(schedules.map((schedule) => [schedule.name, schedule.cron])).toEqual([

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { client, createSignInUser, startSignIn } from "../../modules/auth/testing/auth-fixtures.ts";
-import { outbox } from "../db/schema/index.ts";
-import { createTestApp, type TestApp } from "../http/testing/test-app.ts";
-import { deliverDueMessages, MAX_DELIVERY_ATTEMPTS } from "./delivery.ts";
-import { enqueueMessage } from "./outbox.ts";
-import type { MailMessage } from "./smtp.ts";
+import { client, createSignInUser, startSignIn } from "../modules/auth/testing/auth-fixtures.ts";
+import { outbox } from "../platform/db/schema/index.ts";
+import { deliverDueMessages, MAX_DELIVERY_ATTEMPTS } from "../platform/outbox/delivery.ts";
+import { enqueueMessage } from "../platform/outbox/outbox.ts";
+import type { MailMessage } from "../platform/outbox/smtp.ts";
+import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

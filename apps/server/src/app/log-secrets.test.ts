@@ -2,16 +2,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { DrizzleQueryError } from "drizzle-orm";
 import { createGraphQLError } from "graphql-yoga";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  client,
-  codeIn,
-  createSignInUser,
-  latestMessage,
-  startSignIn,
-} from "../../modules/auth/testing/auth-fixtures.ts";
-import { users } from "../db/schema/index.ts";
-import { scrubText, serializeError } from "./log-serializers.ts";
-import { createScene } from "./testing/fixtures.ts";
+import { client, codeIn, createSignInUser, latestMessage, startSignIn } from "../modules/auth/testing/auth-fixtures.ts";
+import { users } from "../platform/db/schema/index.ts";
+import { scrubText, serializeError } from "../platform/http/log-serializers.ts";
+import { createScene } from "../platform/http/testing/fixtures.ts";
 import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
 /**

@@ -2,16 +2,16 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { lexicographicSortSchema, printSchema } from "graphql";
-import { buildSchema } from "./schema.ts";
+import { kortSchema } from "./schema.ts";
 
 /**
  * Prints the schema to apps/server/schema.graphql, which the web app's typed documents read.
  * `--check` fails instead of writing when the checked-in file is stale, so CI catches a schema
  * change that was not printed and committed.
  */
-const target = fileURLToPath(new URL("../../../schema.graphql", import.meta.url));
+const target = fileURLToPath(new URL("../../schema.graphql", import.meta.url));
 
-export const printedSchema = (): string => `${printSchema(lexicographicSortSchema(buildSchema()))}\n`;
+export const printedSchema = (): string => `${printSchema(lexicographicSortSchema(kortSchema()))}\n`;
 
 const main = async (): Promise<void> => {
   const next = printedSchema();

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTeamsScene, graphqlFor, type TeamsScene } from "../../modules/teams/teams.fixtures.ts";
-import { SecondConnectionError } from "../db/client.ts";
-import { describeError } from "../errors.ts";
+import { createTeamsScene, graphqlFor, type TeamsScene } from "../modules/teams/teams.fixtures.ts";
+import { SecondConnectionError } from "../platform/db/client.ts";
+import { describeError } from "../platform/errors.ts";
 import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
 /**

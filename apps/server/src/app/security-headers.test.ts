@@ -5,9 +5,9 @@ import path from "node:path";
 import { isErrorCode } from "@kort/core";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCardsTestApp } from "../../modules/cards/testing/cards-scene.ts";
-import { createFundingScene, restFor } from "../../modules/funding-sources/testing/funding-scene.ts";
-import { createScene } from "./testing/fixtures.ts";
+import { createCardsTestApp } from "../modules/cards/testing/cards-scene.ts";
+import { createFundingScene, restFor } from "../modules/funding-sources/testing/funding-scene.ts";
+import { createScene } from "../platform/http/testing/fixtures.ts";
 import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
 /** Issue 9, points 5 and 6: security headers and Cache-Control on every answer, framework errors in our envelope. */

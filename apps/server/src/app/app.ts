@@ -1,0 +1,13 @@
+import type { FastifyInstance } from "fastify";
+import { type BuildAppOptions, buildApp } from "../platform/http/app.ts";
+import type { JobDefinition } from "../platform/jobs/jobs.ts";
+import { KORT_MODULES } from "./modules.ts";
+import { apiRoutes } from "./routes.ts";
+import { kortSchema } from "./schema.ts";
+
+/** The HTTP server with every module's routes and GraphQL schema: what main.ts listens with and tests inject into. */
+export const createKortApp = (options: Omit<BuildAppOptions, "routes" | "schema">): Promise<FastifyInstance> =>
+  buildApp({ ...options, routes: apiRoutes({ demoMode: options.config.demoMode }), schema: kortSchema() });
+
+/** Every module's background jobs. */
+export const kortJobs = (): JobDefinition[] => KORT_MODULES.flatMap((module) => module.jobs ?? []);

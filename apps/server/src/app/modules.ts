@@ -1,0 +1,30 @@
+import { accountingModule } from "../modules/accounting/accounting.module.ts";
+import { authModule } from "../modules/auth/auth.module.ts";
+import { cardsModule } from "../modules/cards/cards.module.ts";
+import { fundingSourcesModule } from "../modules/funding-sources/funding-sources.module.ts";
+import { invitesModule } from "../modules/invites/invites.module.ts";
+import { onboardingModule } from "../modules/onboarding/onboarding.module.ts";
+import { peopleModule } from "../modules/people/people.module.ts";
+import { platformModule } from "../modules/platform/platform.module.ts";
+import { processorModule } from "../modules/processor/processor.module.ts";
+import { projectsModule } from "../modules/projects/projects.module.ts";
+import { teamsModule } from "../modules/teams/teams.module.ts";
+import type { KortModule } from "../platform/module.ts";
+
+/**
+ * Every domain module of Kort, in one list: the one place a new module is added (ARCHITECTURE.md). Importing this
+ * file registers every module's GraphQL types; the routes, jobs and demo data are read from the list.
+ */
+export const KORT_MODULES: readonly KortModule[] = [
+  authModule,
+  onboardingModule,
+  invitesModule,
+  peopleModule,
+  projectsModule,
+  teamsModule,
+  accountingModule,
+  cardsModule,
+  fundingSourcesModule,
+  processorModule,
+  platformModule,
+];

@@ -1,0 +1,17 @@
+import type { Db } from "./db/client.ts";
+import type { RestRoute } from "./http/rest.ts";
+import type { JobDefinition } from "./jobs/jobs.ts";
+
+/**
+ * What a domain module hands the composition root (src/app/modules.ts): its /v1 routes, its jobs and its demo
+ * data. Each module exports one of these from `<domain>.module.ts`; importing that file also registers the
+ * module's GraphQL types and fields on the shared Pothos builder (platform/graphql/builder.ts), which is how
+ * Pothos assembles a schema. The platform knows this shape and nothing of the modules themselves.
+ */
+export type KortModule = {
+  name: string;
+  routes?: readonly RestRoute[];
+  jobs?: readonly JobDefinition[];
+  /** Demo mode only: data a person trying Kort needs from this module, added idempotently after the demo seed. */
+  demoSeed?: (db: Db, options: { baseUrl: string; now: Date }) => Promise<unknown>;
+};
