@@ -29,7 +29,7 @@ describe("sign-in refusals", () => {
     await page.getByTestId("auth-email").fill(uniqueEmail());
     await page.getByTestId("auth-submit").click();
     await error(page)
-      .getByText("We don't know this user and there is no invitation. Please contact support.")
+      .getByText("We don't know this user and there is no invitation. Please contact support at support@kort.is.")
       .waitFor();
     expect(await error(page).getAttribute("data-code")).toBe("UNKNOWN_USER");
   });

@@ -158,14 +158,14 @@ describe("isoDate / formatDate", () => {
     const date = at("2026-11-21T23:30:00Z");
     expect(isoDate(date)).toBe("2026-11-21");
     expect(formatDate(date, "is-IS")).toBe("21.11.2026");
-    expect(formatDate(date, "en-US")).toBe("11/21/2026");
+    expect(formatDate(date, "en-US")).toBe("21 Nov 2026");
   });
 
-  it("pads day and month to two digits", () => {
+  it("pads day and month to two digits in Icelandic, and names the month in English", () => {
     const date = at("2026-02-01T00:00:00Z");
     expect(isoDate(date)).toBe("2026-02-01");
     expect(formatDate(date, "is-IS")).toBe("01.02.2026");
-    expect(formatDate(date, "en-US")).toBe("02/01/2026");
+    expect(formatDate(date, "en-US")).toBe("1 Feb 2026");
   });
 
   it("does not depend on the runtime time zone: the last UTC millisecond of a day stays on that day", () => {
@@ -183,7 +183,9 @@ describe("isoDate / formatDate", () => {
       fc.property(dates, (date) => {
         const [year, month, day] = isoDate(date).split("-");
         expect(formatDate(date, "is-IS")).toBe(`${day}.${month}.${year}`);
-        expect(formatDate(date, "en-US")).toBe(`${month}/${day}/${year}`);
+        expect(formatDate(date, "en-US")).toBe(
+          `${Number(day)} ${["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][Number(month) - 1]} ${year}`,
+        );
       }),
     );
   });

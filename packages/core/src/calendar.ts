@@ -114,12 +114,15 @@ export function isoDate(date: Date): string {
   return `${year}-${month}-${day}`;
 }
 
+const ENGLISH_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
 /**
- * The UTC calendar day of `date` for display: `21.11.2026` in Icelandic, `11/21/2026` in English.
- * Day and month are always two digits (`01.02.2026`, `02/01/2026`) so dates line up in tables; this is the
- * form Icelandic banks and accounting systems print.
+ * The UTC calendar day of `date` for display: `21.11.2026` in Icelandic (two-digit day and month, so dates line up
+ * in tables: the form Icelandic banks and accounting systems print), `21 Nov 2026` in English. English never uses
+ * `11/10/2026`, which an Icelander reads as the 11th of October and an American as the 10th of November.
  */
 export function formatDate(date: Date, locale: Locale): string {
   const { year, month, day } = dateParts(date);
-  return locale === "is-IS" ? `${day}.${month}.${year}` : `${month}/${day}/${year}`;
+  if (locale === "is-IS") return `${day}.${month}.${year}`;
+  return `${Number(day)} ${ENGLISH_MONTHS[Number(month) - 1]} ${year}`;
 }

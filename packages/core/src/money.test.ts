@@ -91,17 +91,17 @@ describe("formatMoney in Icelandic", () => {
 
 describe("formatMoney in English", () => {
   it.each([
-    [0, "ISK 0"],
-    [1234567, "ISK 1,234,567"],
-    [-1234, "-ISK 1,234"],
-  ])("formats %d ISK as %j", (amount, text) => {
+    [0, "0 kr."],
+    [1234567, "1.234.567 kr."],
+    [-1234, "-1.234 kr."],
+  ])("formats %d ISK as %j, as in Icelandic", (amount, text) => {
     expect(formatMoney(amount, { locale: "en-US" })).toBe(text);
   });
 
-  it("shows other currencies code first with their exponent", () => {
-    expect(formatMoney(1299, { locale: "en-US", currency: "USD" })).toBe("USD 12.99");
-    expect(formatMoney(-1299, { locale: "en-US", currency: "GBP" })).toBe("-GBP 12.99");
-    expect(formatMoney(123456789, { locale: "en-US", currency: "EUR" })).toBe("EUR 1,234,567.89");
+  it("shows other currencies as in Icelandic, with their exponent and code", () => {
+    expect(formatMoney(1299, { locale: "en-US", currency: "USD" })).toBe("12,99 USD");
+    expect(formatMoney(-1299, { locale: "en-US", currency: "GBP" })).toBe("-12,99 GBP");
+    expect(formatMoney(123456789, { locale: "en-US", currency: "EUR" })).toBe("1.234.567,89 EUR");
   });
 });
 

@@ -142,22 +142,17 @@ export function formatMoneyNumber(amount: number, { locale, currency = DEFAULT_C
 }
 
 /**
- * An amount for display.
- * - Icelandic, ISK: `1.234.567 kr.`, negative `-1.234 kr.`.
- * - Icelandic, other currencies: figures with their exponent, then the code: `12,99 USD`, `-1.000,00 EUR`.
- *   DKK, SEK and NOK are kroner too, so they always show the code, never "kr.".
- * - English, every currency: the code first, then en-US figures: `ISK 1,234,567`, `USD 12.99`, negative
- *   `-ISK 1,234` (the sign leads, as in en-US `-$5`). English shows "ISK", not "kr.", because "kr." is
- *   ambiguous between the Nordic kroner to an English reader; decisions.md: "the same figures in English
- *   with ISK".
- * Separators are plain ASCII spaces. Throws a RangeError only for a non-safe-integer amount or an unknown currency.
+ * An amount for display, the same in both languages (spec 1: ISK with dot grouping and the suffix kr; issue 10:
+ * one way to show money, so a table and an amount input never disagree):
+ * - ISK: `1.234.567 kr.`, negative `-1.234 kr.`.
+ * - Other currencies: figures with their exponent in the Icelandic form, then the code: `12,99 USD`,
+ *   `-1.000,00 EUR`. DKK, SEK and NOK are kroner too, so they always show the code, never "kr.".
+ * Separators are plain ASCII. `locale` is kept for the day a currency needs it. Throws a RangeError only for a
+ * non-safe-integer amount or an unknown currency.
  */
 export function formatMoney(amount: number, options: FormatMoneyOptions): string {
   const currency = options.currency ?? DEFAULT_CURRENCY;
-  const figures = formatMoneyNumber(amount, { locale: options.locale, currency });
-  if (options.locale === "en-US") {
-    return figures.startsWith("-") ? `-${currency} ${figures.slice(1)}` : `${currency} ${figures}`;
-  }
+  const figures = formatMoneyNumber(amount, { locale: "is-IS", currency });
   return `${figures} ${currency === "ISK" ? "kr." : currency}`;
 }
 

@@ -96,7 +96,8 @@ export const activeCardCountsFor = async (deps: CardReadDeps, ctx: ProjectContex
 
 /**
  * The card's balance in its first limit's current window: what it spent there (settled transactions and pending
- * authorizations, as the processor counts them) and what is left of the limit.
+ * authorizations, as the processor counts them) and what is left of the limit. Only an ACTIVE card can spend, so
+ * a closed, frozen, locked or expired card has nothing available, whatever its limit says.
  */
 export const cardBalance = async (deps: CardReadDeps, card: CardDto): Promise<CardBalanceDto> => {
   const [limit] = card.limits;
@@ -116,7 +117,8 @@ export const cardBalance = async (deps: CardReadDeps, card: CardDto): Promise<Ca
     deps.now(),
   );
   const spent = usage?.sum ?? 0;
-  return { settled_balance: spent, available_balance: Math.max(0, limit.sum_amount - spent), currency: "ISK" };
+  const available = card.status === "ACTIVE" ? Math.max(0, limit.sum_amount - spent) : 0;
+  return { settled_balance: spent, available_balance: available, currency: "ISK" };
 };
 
 /** Spec 7, card limit check: asked as `card create` for that cardholder and team, then checkCardLimits. */

@@ -122,6 +122,28 @@ describe("creating a card", () => {
   });
 });
 
+describe("a card's balance", () => {
+  const balance = async (id: string) =>
+    (
+      await gql<{ card: { balance: { available_balance: number } } }>(
+        "query($id: ID!) { card(id: $id) { balance { available_balance } } }",
+        scene.owner.headers,
+        { id },
+      )
+    ).data?.card.balance.available_balance;
+
+  it("has nothing available while the card is locked, and after it is closed", async () => {
+    const card = await scene.issue();
+    expect(await balance(card.id)).toBe(100_000);
+    await gql("mutation($id: ID!) { lock_card(id: $id) { id } }", scene.owner.headers, { id: card.id });
+    expect(await balance(card.id)).toBe(0);
+    await gql("mutation($id: ID!) { unlock_card(id: $id) { id } }", scene.owner.headers, { id: card.id });
+    expect(await balance(card.id)).toBe(100_000);
+    await gql("mutation($id: ID!) { close_card(id: $id) { id } }", scene.owner.headers, { id: card.id });
+    expect(await balance(card.id)).toBe(0);
+  });
+});
+
 describe("changing a card", () => {
   const run = (query: string, id: string, variables: Record<string, unknown> = {}) =>
     gql<Record<string, { status: string; description: string }>>(query, scene.owner.headers, { id, ...variables });
