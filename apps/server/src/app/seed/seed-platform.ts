@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { hashPasscode } from "../../platform/crypto/passwords.ts";
 import type { Db, Tx } from "../../platform/db/client.ts";
-import { projectMembers, projects, users } from "../../platform/db/schema/index.ts";
+import { projectMembers, projects } from "../../platform/db/schema/index.ts";
 import {
   DEMO_PASSCODE,
   DEMO_PLATFORM_OPERATOR,
@@ -9,30 +9,16 @@ import {
   DEMO_WAITING_COMPANY,
   type DemoPlatformUserKey,
 } from "./seed-data.ts";
+import { upsertDemoPerson } from "./seed-people.ts";
 
 /** Another constant than the demo company's seed lock; both only keep two starting servers from seeding twice. */
 const PLATFORM_SEED_LOCK = 4_721_907_313;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-async function upsertPerson(tx: Tx, key: DemoPlatformUserKey, passcodeHash: string): Promise<string> {
-  const person = DEMO_PLATFORM_USERS[key];
-  const [row] = await tx
-    .insert(users)
-    .values({
-      email: person.email,
-      fullName: person.fullName,
-      preferredName: person.preferredName,
-      nin: person.nin,
-      phone: person.phone,
-      passcodeHash,
-    })
-    // As for the demo company's people: someone who signed up with a demo address becomes that demo user.
-    .onConflictDoUpdate({ target: users.email, set: { updatedAt: sql`now()` } })
-    .returning({ id: users.id });
-  if (row === undefined) throw new Error(`Could not create the demo user ${person.email}`);
-  return row.id;
-}
+/** A platform demo person, upserted like the demo company's people (seed.ts, upsertDemoPerson). */
+const upsertPerson = (tx: Tx, key: DemoPlatformUserKey, passcodeHash: string): Promise<string> =>
+  upsertDemoPerson(tx, DEMO_PLATFORM_USERS[key], passcodeHash);
 
 /**
  * The platform operator's project (Kort hf.) with its platform owner, and one company waiting for approval, unless

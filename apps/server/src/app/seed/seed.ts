@@ -11,7 +11,6 @@ import {
   taxCategories,
   teamMembers,
   teams,
-  users,
 } from "../../platform/db/schema/index.ts";
 import { type DemoCardOptions, demoSecrets, seedDemoCards, seedDemoHistory } from "./seed-cards.ts";
 import {
@@ -27,6 +26,7 @@ import {
   type DemoUserKey,
 } from "./seed-data.ts";
 
+import { upsertDemoPerson } from "./seed-people.ts";
 import { seedPlatform } from "./seed-platform.ts";
 
 export { DEMO_PASSCODE, DEMO_PLATFORM_USERS, DEMO_PROJECTS, DEMO_USERS } from "./seed-data.ts";
@@ -66,22 +66,9 @@ export async function seedDemo(db: Db, options: DemoCardOptions = {}): Promise<{
 
     const userIds = new Map<DemoUserKey, string>();
     for (const [index, key] of keys.entries()) {
-      const person = DEMO_USERS[key];
-      const [row] = await tx
-        .insert(users)
-        .values({
-          email: person.email,
-          fullName: person.fullName,
-          preferredName: person.preferredName,
-          nin: person.nin,
-          phone: person.phone,
-          passcodeHash: hashes[index],
-        })
-        // Someone may have signed up with a demo address already; they become the demo user.
-        .onConflictDoUpdate({ target: users.email, set: { updatedAt: sql`now()` } })
-        .returning({ id: users.id });
-      if (row === undefined) throw new Error(`Could not create the demo user ${person.email}`);
-      userIds.set(key, row.id);
+      const hash = hashes[index];
+      if (hash === undefined) throw new Error("Could not hash the demo passcode");
+      userIds.set(key, await upsertDemoPerson(tx, DEMO_USERS[key], hash));
     }
     const userId = (key: DemoUserKey): string => {
       const id = userIds.get(key);
