@@ -89,6 +89,21 @@ export const isDatabaseBusy = (error: unknown): boolean => {
 };
 
 /**
+ * The unique constraint a failed insert or update violated (SQLSTATE 23505), or null for any other error. Drizzle
+ * wraps the driver's error as `cause`, so the chain is walked, at most a few links.
+ */
+export const violatedUniqueConstraint = (error: unknown): string | null => {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if ("code" in current && current.code === "23505") {
+      return "constraint" in current && typeof current.constraint === "string" ? current.constraint : "";
+    }
+    current = current.cause;
+  }
+  return null;
+};
+
+/**
  * The single mapper from anything thrown to its wire form, shared by the REST error handler and
  * GraphQL's error masking. Unknown errors become INTERNAL with a fixed message, so no stack or SQL
  * text reaches a client.

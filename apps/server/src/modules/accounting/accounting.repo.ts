@@ -2,6 +2,7 @@ import type { CategoryGroup } from "@kort/core";
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { icelandic } from "../../platform/db/collation.ts";
+import { containsPattern } from "../../platform/db/like.ts";
 import { categories, teams, teamVisibleCategories } from "../../platform/db/schema/index.ts";
 
 export type CategoryRecord = {
@@ -25,8 +26,6 @@ const columns = {
 };
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const idList = (ids: readonly string[]): SQL =>
   sql.join(
     ids.map((id) => sql`${id}`),
@@ -61,7 +60,10 @@ const where = (projectId: string, filter: CategoryFilter): SQL | undefined =>
     isNull(categories.deletedAt),
     filter.group ? eq(categories.group, filter.group) : undefined,
     filter.search
-      ? or(ilike(categories.title, likePattern(filter.search)), ilike(categories.code, likePattern(filter.search)))
+      ? or(
+          ilike(categories.title, containsPattern(filter.search)),
+          ilike(categories.code, containsPattern(filter.search)),
+        )
       : undefined,
     filter.teamIds ? visibleToTeams(projectId, filter.teamIds) : undefined,
   );

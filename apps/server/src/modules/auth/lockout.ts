@@ -11,6 +11,10 @@ import {
 
 type LockState = Pick<SignInUser, "lockedUntil" | "lockedPermanently">;
 
+/** Whether the user is locked out of sign-in at `now`: permanently, or temporarily until later. */
+export const isSignInLocked = (user: LockState, now: Date): boolean =>
+  user.lockedPermanently || (user.lockedUntil !== null && user.lockedUntil > now);
+
 /** The 403 a locked user gets (spec section 8), or null when the user may try. */
 export const lockError = (user: LockState, now: Date): AppError | null => {
   if (user.lockedPermanently) {

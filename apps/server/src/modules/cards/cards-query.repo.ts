@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../platform/db/client.ts";
+import { containsPattern } from "../../platform/db/like.ts";
 import { cardLimits, cards, categories, projectMembers, teams, users } from "../../platform/db/schema/index.ts";
 import type { ListScope } from "../../platform/http/list-scope.ts";
 import type { CardsFilter } from "./cards.schemas.ts";
@@ -33,8 +34,6 @@ const cardColumns = {
   categoryCode: categories.code,
   closedAt: cards.closedAt,
 };
-
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const scopeCondition = (scope: ListScope): SQL | undefined => {
   switch (scope.kind) {
@@ -92,7 +91,7 @@ export const listCards = async (
     filter.cardholder_id ? eq(cards.cardholderId, filter.cardholder_id) : undefined,
     filter.status ? eq(cards.status, filter.status) : undefined,
     filter.card_type ? eq(cards.cardType, filter.card_type) : undefined,
-    filter.description ? ilike(cards.description, likePattern(filter.description)) : undefined,
+    filter.description ? ilike(cards.description, containsPattern(filter.description)) : undefined,
   );
   const rows = await cardsQuery(db, where)
     .orderBy(desc(cards.createdAt), asc(cards.id))

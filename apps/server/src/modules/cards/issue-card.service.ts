@@ -3,6 +3,7 @@ import { CARD_LIMIT_COUNT, type CardType, type LimitPeriod } from "@kort/core";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import type { CardSecrets } from "../../platform/crypto/card-secrets.ts";
 import type { Tx } from "../../platform/db/client.ts";
+import { violatedUniqueConstraint } from "../../platform/errors.ts";
 import { assertProjectApproved } from "../projects/project-approval.service.ts";
 import { expiryFrom, generateCvc, generatePan, lastFour } from "./card-numbers.ts";
 import { insertCard, insertCardLimit } from "./cards.repo.ts";
@@ -74,7 +75,7 @@ export const issueCard = async (
         return true;
       })
       .catch((error: unknown) => {
-        if (attempt < 3 && isPanCollision(error)) return false;
+        if (attempt < 3 && violatedUniqueConstraint(error) === "cards_pan_lookup_key") return false;
         throw error;
       });
     if (inserted) break;
@@ -102,11 +103,4 @@ export const issueCard = async (
     at: now,
   });
   return { id, maskedNumber: lastFour(pan), ...expiry, pan, cvc };
-};
-
-const isPanCollision = (error: unknown): boolean => {
-  const cause = error instanceof Error && "cause" in error ? error.cause : error;
-  return (
-    typeof cause === "object" && cause !== null && "constraint" in cause && cause.constraint === "cards_pan_lookup_key"
-  );
 };

@@ -1,5 +1,5 @@
 import { writeAudit } from "../../platform/audit/audit.ts";
-import { AppError, type ValidationIssue } from "../../platform/errors.ts";
+import { AppError, type ValidationIssue, violatedUniqueConstraint } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { type Outcome, refusal, success, unwrap } from "../../platform/outcome.ts";
@@ -45,15 +45,6 @@ const readiness = (onboarding: OnboardingRow, rows: AttributeRow[]): Ready | Val
   if (!fullName || !nin || !passcodeHash || !phone?.verifiedAt || issues.length > 0) return issues;
   const preferredName = attributes.get("preferred_name")?.value ?? null;
   return { fullName, preferredName, nin, phone: phone.value, passcodeHash };
-};
-
-/** The unique index a violation met (drizzle wraps the driver's error in `cause`), or undefined for any other error. */
-const violatedUniqueIndex = (error: unknown): string | undefined => {
-  const pgError = error instanceof Error && typeof error.cause === "object" ? error.cause : error;
-  if (typeof pgError !== "object" || pgError === null || !("code" in pgError) || pgError.code !== "23505") {
-    return undefined;
-  }
-  return "constraint" in pgError && typeof pgError.constraint === "string" ? pgError.constraint : "";
 };
 
 const conflict = () =>
@@ -140,12 +131,12 @@ export const completeOnboarding = async (
   try {
     return unwrap(await run());
   } catch (error) {
-    const index = violatedUniqueIndex(error);
+    const index = violatedUniqueConstraint(error);
     // Two sign-ups for one company completing at once are serialised by the kennitala's lock; the index is the
     // backstop should anything write a project around it.
     if (index === "projects_kennitala_key") throw companyAlreadyRegistered();
     // Two sign-ups for one person completing at the same moment: the second meets the unique index.
-    if (index !== undefined) throw conflict();
+    if (index !== null) throw conflict();
     throw error;
   }
 };

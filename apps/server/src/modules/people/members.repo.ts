@@ -2,6 +2,7 @@ import type { RoleName } from "@kort/core";
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { icelandic } from "../../platform/db/collation.ts";
+import { containsPattern } from "../../platform/db/like.ts";
 import { projectMembers, teamMembers, teams, users } from "../../platform/db/schema/index.ts";
 
 export type MemberRecord = {
@@ -38,8 +39,6 @@ const memberColumns = {
   lockedPermanently: users.lockedPermanently,
 };
 
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const inTeams = (projectId: string, teamIds: readonly string[]): SQL => {
   if (teamIds.length === 0) return sql`false`;
   return sql`exists (
@@ -56,7 +55,7 @@ const memberWhere = (projectId: string, filter: MemberFilter): SQL | undefined =
   and(
     eq(projectMembers.projectId, projectId),
     filter.search
-      ? or(ilike(users.fullName, likePattern(filter.search)), ilike(users.email, likePattern(filter.search)))
+      ? or(ilike(users.fullName, containsPattern(filter.search)), ilike(users.email, containsPattern(filter.search)))
       : undefined,
     filter.teamIds
       ? filter.alsoUserId

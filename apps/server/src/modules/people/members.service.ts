@@ -1,6 +1,7 @@
 import type { Db, Executor } from "../../platform/db/client.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import { type ListScope, listScope } from "../../platform/http/list-scope.ts";
+import { isSignInLocked } from "../auth/lockout.ts";
 import { type LoadedMember, loadMemberFor } from "./member-access.ts";
 import { countMembers, listMembers, listMemberTeams, type MemberFilter, type MemberRecord } from "./members.repo.ts";
 import {
@@ -12,9 +13,6 @@ import {
 } from "./members.schemas.ts";
 
 export type PeopleDeps = { db: Db; now: () => Date };
-
-const isLocked = (member: Pick<MemberRecord, "lockedUntil" | "lockedPermanently">, now: Date): boolean =>
-  member.lockedPermanently || (member.lockedUntil !== null && member.lockedUntil > now);
 
 export const toProjectUserDto = (
   member: MemberRecord,
@@ -31,7 +29,7 @@ export const toProjectUserDto = (
     max_monthly_limit: member.maxMonthlyLimit,
     allow_issuing_cards_to_self: member.allowIssuingCardsToSelf,
   },
-  locked: isLocked(member, now),
+  locked: isSignInLocked(member, now),
 });
 
 /** The members a list scope reaches: everyone, the members of the caller's teams (and the caller), or the caller alone. */

@@ -1,6 +1,7 @@
 import type { ApprovalStatus } from "@kort/core";
 import { and, asc, desc, eq, gt, inArray, isNotNull, like, or, sql } from "drizzle-orm";
 import type { Executor, Tx } from "../../platform/db/client.ts";
+import { containsPattern } from "../../platform/db/like.ts";
 import { projectMembers, projects, users } from "../../platform/db/schema/index.ts";
 
 /** A company waiting for approval, with the keyset position (`created_at` at full precision, as text) after it. */
@@ -135,9 +136,6 @@ const lockedColumns = {
   lockedUntil: users.lockedUntil,
 };
 
-/** `%` and `_` typed into the search are letters, not patterns. */
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /**
  * Users locked out of sign-in at `now` (permanently, or temporarily until later), newest change first, at most
  * `limit`; with `email`, those whose address contains it. The first condition matches the partial index
@@ -154,7 +152,7 @@ export const listLockedUsers = (
       and(
         or(eq(users.lockedPermanently, true), isNotNull(users.lockedUntil)),
         or(eq(users.lockedPermanently, true), gt(users.lockedUntil, input.now)),
-        input.email ? like(users.email, `%${escapeLike(input.email)}%`) : undefined,
+        input.email ? like(users.email, containsPattern(input.email)) : undefined,
       ),
     )
     .orderBy(desc(users.updatedAt), desc(users.id))

@@ -8,10 +8,11 @@ import {
   rejectCompanySchema,
 } from "@kort/core";
 import { writeAudit } from "../../platform/audit/audit.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, violatedUniqueConstraint } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/context.ts";
+import { isUuid } from "../../platform/http/headers.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
-import { unlockUser } from "../auth/lockout.ts";
+import { isSignInLocked, unlockUser } from "../auth/lockout.ts";
 import {
   type DecidedProjectRow,
   findFirstOwners,
@@ -36,7 +37,6 @@ const badCursor = () =>
     issues: [{ path: "after", code: "custom", message: "validation.invalid" }],
   });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // What `timestamptz::text` writes: `2026-11-21 10:15:00.123456+00`.
 const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
@@ -49,7 +49,7 @@ const decodeCursor = (cursor: string): { at: string; id: string } => {
   }
   if (!Array.isArray(parsed) || parsed.length !== 2) throw badCursor();
   const [at, id] = parsed as unknown[];
-  if (typeof at !== "string" || typeof id !== "string" || !PG_TIMESTAMP.test(at) || !UUID.test(id)) throw badCursor();
+  if (typeof at !== "string" || typeof id !== "string" || !PG_TIMESTAMP.test(at) || !isUuid(id)) throw badCursor();
   return { at, id };
 };
 
@@ -101,16 +101,6 @@ const toDecidedDto = (row: DecidedProjectRow): DecidedCompanyDto => ({
 
 const notFound = () => new AppError("NOT_FOUND", "The company was not found.");
 
-const isKennitalaTaken = (error: unknown): boolean => {
-  const cause = error instanceof Error && typeof error.cause === "object" ? error.cause : error;
-  return (
-    typeof cause === "object" &&
-    cause !== null &&
-    "constraint" in cause &&
-    cause.constraint === "projects_kennitala_key"
-  );
-};
-
 /**
  * Approves a waiting (or a rejected) company with its credit limit, in one transaction under the project's row
  * lock: it is enabled, may issue cards, and its owner's dashboard drops the waiting notice. Audited as
@@ -157,7 +147,7 @@ export const approveCompany = async (
     });
   } catch (error) {
     // A rejected company set aside by migration 0006 whose kennitala another company now holds.
-    if (isKennitalaTaken(error)) {
+    if (violatedUniqueConstraint(error) === "projects_kennitala_key") {
       throw new AppError("CONFLICT", "Another company holds this kennitala.", { reason: "kennitala_taken" });
     }
     throw error;
@@ -206,16 +196,13 @@ export const rejectCompany = async (
   });
 };
 
-const isLockedAt = (row: LockedUserRow, now: Date): boolean =>
-  row.lockedPermanently || (row.lockedUntil !== null && row.lockedUntil > now);
-
 const toLockedDto = (row: LockedUserRow, now: Date): LockedUserDto => ({
   user_id: row.id,
   full_name: row.fullName,
   email: row.email,
   locked_permanently: row.lockedPermanently,
   locked_until: row.lockedUntil,
-  locked: isLockedAt(row, now),
+  locked: isSignInLocked(row, now),
 });
 
 /** People locked out of sign-in in any company, newest first, at most 50; `email` narrows to addresses containing it. */

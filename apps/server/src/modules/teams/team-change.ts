@@ -1,24 +1,12 @@
 import { writeAudit } from "../../platform/audit/audit.ts";
 import type { Tx } from "../../platform/db/client.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, violatedUniqueConstraint } from "../../platform/errors.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import { lockTeamFor, type TeamAction } from "./team-access.ts";
 import type { LockedTeam } from "./teams.repo.ts";
 import type { TeamDeps } from "./teams.service.ts";
 
 const NAME_CONSTRAINT = "teams_project_name_live_key";
-
-/** node-postgres errors carry the SQLSTATE and constraint; drizzle may wrap them in `cause`. */
-const uniqueViolationOf = (error: unknown): string | null => {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
-    if ("code" in current && current.code === "23505" && "constraint" in current) {
-      return typeof current.constraint === "string" ? current.constraint : null;
-    }
-    current = current.cause;
-  }
-  return null;
-};
 
 export const nameTaken = (): AppError =>
   new AppError("TEAM_NAME_TAKEN", "A team with this name already exists.", {
@@ -30,7 +18,7 @@ export const withNameGuard = async <T>(run: () => Promise<T>): Promise<T> => {
   try {
     return await run();
   } catch (error) {
-    if (uniqueViolationOf(error) === NAME_CONSTRAINT) throw nameTaken();
+    if (violatedUniqueConstraint(error) === NAME_CONSTRAINT) throw nameTaken();
     throw error;
   }
 };
