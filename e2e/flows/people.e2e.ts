@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
-import { afterEach, describe, expect, inject, it } from "vitest";
-import { closeBrowser } from "../support/artifacts.ts";
-import { type BrowserSession, openBrowser } from "../support/browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowsers } from "../support/browser-pool.ts";
 import { projectIdOf, withDb } from "../support/db.ts";
 import { linkIn, waitForMessage } from "../support/outbox.ts";
 import { randomKennitala, uniqueEmail, uniquePhone } from "../support/people.ts";
@@ -45,15 +44,7 @@ const fillTeamAdminInvite = async (page: Page, email: string, team: string, limi
 };
 
 describe("people", () => {
-  const browsers: BrowserSession[] = [];
-  afterEach(async (context) => {
-    for (const browser of browsers.splice(0)) await closeBrowser(browser, context);
-  });
-  const open = async () => {
-    const browser = await openBrowser();
-    browsers.push(browser);
-    return browser.page;
-  };
+  const open = useBrowsers();
 
   it("lets the owner invite a team admin, who signs up and sees the menu the matrix allows", async () => {
     const projectId = await projectIdOf("Demo ehf.");

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
-import { afterEach, describe, expect, inject, it } from "vitest";
-import { closeBrowser } from "../support/artifacts.ts";
-import { type BrowserSession, openBrowser } from "../support/browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { useBrowsers } from "../support/browser-pool.ts";
 import { query } from "../support/db.ts";
 import { signInAs } from "../support/session.ts";
 import { type SignedUpCompany, signUpCompanyOverApi } from "../support/sign-up-api.ts";
@@ -30,15 +29,7 @@ const openAsOwner = async (page: Page, company: SignedUpCompany): Promise<void> 
 };
 
 describe("platform console", () => {
-  const browsers: BrowserSession[] = [];
-  afterEach(async (context) => {
-    for (const browser of browsers.splice(0)) await closeBrowser(browser, context);
-  });
-  const open = async () => {
-    const browser = await openBrowser();
-    browsers.push(browser);
-    return browser.page;
-  };
+  const open = useBrowsers();
 
   it("lets the platform owner approve a waiting company with a credit limit, which ends its wait", async () => {
     const company = await signUpCompanyOverApi(`Bið ${randomUUID().slice(0, 8)} ehf.`);
