@@ -1,7 +1,6 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { STORAGE_KEYS, writeStored } from "../../app/storage.ts";
 import { SidePanel } from "../../ui/side-panel/SidePanel.tsx";
 import { SIDE_PANEL_ANIMATION_MS } from "../../ui/side-panel/side-panel-size.ts";
 import { useCategories } from "../accounting/useCategories.ts";
@@ -59,10 +58,7 @@ export function CreateCardPanel({ opened, onClose }: CreateCardPanelProps) {
     create.mutate(
       { cardType: form.cardType, variables: createCardVariables(form) },
       {
-        onSuccess: () => {
-          writeStored(STORAGE_KEYS.onboardingCard, "created");
-          onClose();
-        },
+        onSuccess: () => onClose(),
       },
     );
   };

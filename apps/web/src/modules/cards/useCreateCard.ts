@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
 import { graphql } from "../../app/api/client.ts";
 import { errorKey } from "../../app/api/error-key.ts";
+import { STORAGE_KEYS, writeStored } from "../../app/storage.ts";
 import { CARDS_QUERY_ROOT } from "./card-queries.ts";
 import {
   CREATE_BUSINESS_CARD_MUTATION,
@@ -12,7 +13,10 @@ import {
   type CreateCardVariables,
 } from "./cards.graphql.ts";
 
-/** Issues a card of the chosen type; toasts (spec 8) and a refreshed list follow. */
+/**
+ * Issues a card of the chosen type; the onboarding's "card created" flag, a toast (spec 8) and a refreshed list
+ * follow, the flag first: it must not wait for the list's refetch.
+ */
 export const useCreateCard = () => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -23,6 +27,7 @@ export const useCreateCard = () => {
         variables,
       ),
     onSuccess: async (_result, { variables }) => {
+      writeStored(STORAGE_KEYS.onboardingCard, "created");
       const message = t("cards.toast.created", { name: variables.input.description });
       notifications.show({ color: "teal", message, "data-testid": "toast-success" });
       await queryClient.invalidateQueries({ queryKey: [CARDS_QUERY_ROOT] });
