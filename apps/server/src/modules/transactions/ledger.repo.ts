@@ -22,11 +22,12 @@ export const rangeOf = (filter: Pick<LedgerFilter, "from_date" | "to_date">) => 
 /** What the rules of spec 5 need to know about the project: how many days a receipt may be late. */
 export type RuleSettings = { receiptDays: number; now: Date };
 
-const receiptMissing = sql`not exists (select 1 from receipts r where r.transaction_id = t.id and r.deleted_at is null)`;
-
-/** A purchase (not a refund) older than the receipt grace period with no receipt: spec 5's MissingReceipt. */
+/**
+ * A purchase (not a refund) older than the receipt grace period with no receipt: spec 5's MissingReceipt. It reads
+ * `receipt_count`, which triggers keep, in the form of the partial index `transactions_project_receiptless_idx`.
+ */
 const missingReceipt = (rules: RuleSettings): SQL =>
-  sql`(t.transaction_amount > 0 and t.transaction_date < ${new Date(rules.now.getTime() - rules.receiptDays * DAY_MS)} and ${receiptMissing})`;
+  sql`(t.receipt_count = 0 and t.transaction_amount > 0 and t.transaction_date < ${new Date(rules.now.getTime() - rules.receiptDays * DAY_MS)})`;
 
 const missingCategory = sql`(t.category_id is null)`;
 
@@ -160,7 +161,7 @@ export const ledgerPage = async (
            t.card_id, c.masked_number as card_last_four, t.user_id, u.full_name as cardholder_name,
            t.team_id, tm.name as team_name, t.category_id, cat.title as category_title, cat.code as category_code,
            t.tax_category_id,
-           not ${receiptMissing} as has_receipt,
+           t.receipt_count > 0 as has_receipt,
            ${missingReceipt(rules)} as missing_receipt
       from transactions t
       join cards c on c.id = t.card_id
