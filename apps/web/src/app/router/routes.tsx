@@ -92,11 +92,15 @@ export const routes: RouteObject[] = [
                 path: "accounting",
                 lazy: page(() => import("../../modules/accounting/AccountingPage.tsx"), "AccountingPage"),
               },
+              // One page at both paths; the optional id opens a transaction's panel (`/expenses/{id}`).
               {
-                path: "transactions",
-                lazy: page(() => import("../../modules/transactions/TransactionsPage.tsx"), "TransactionsPage"),
+                path: "transactions/:id?",
+                lazy: page(() => import("../../modules/expenses/ExpensesPage.tsx"), "ExpensesPage"),
               },
-              { path: "expenses", lazy: page(() => import("../../modules/expenses/ExpensesPage.tsx"), "ExpensesPage") },
+              {
+                path: "expenses/:id?",
+                lazy: page(() => import("../../modules/expenses/ExpensesPage.tsx"), "ExpensesPage"),
+              },
               { path: "invoices", lazy: page(() => import("../../modules/invoices/InvoicesPage.tsx"), "InvoicesPage") },
               {
                 path: "personal-settings",

@@ -1,15 +1,141 @@
+import { Alert, Loader, Stack } from "@mantine/core";
 import { IconReceipt } from "@tabler/icons-react";
+import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { toApiError } from "../../app/api/api-error.ts";
+import { errorKey } from "../../app/api/error-key.ts";
 import { EmptyPage } from "../../ui/empty-page/EmptyPage.tsx";
+import { LedgerFilters } from "./LedgerFilters.tsx";
+import { LedgerTable } from "./LedgerTable.tsx";
+import { useLedgerPages } from "./ledger-queries.ts";
+import {
+  EMPTY_SELECTION,
+  type LedgerSelection,
+  selectAll,
+  selectionInput,
+  toggleRange,
+  toggleRow,
+} from "./ledger-selection.ts";
+import {
+  filterOfView,
+  type LedgerSort,
+  VIEW_PARAMS,
+  type ViewParam,
+  viewFromParams,
+  withoutFilters,
+  withParam,
+  withRange,
+} from "./ledger-view.ts";
+import { SelectionBar } from "./SelectionBar.tsx";
+import { useReenableDelay } from "./useReenableDelay.ts";
 
-/** `/expenses`: card spending in a billing period; until cards are used, an empty state. */
+/** `/expenses` or `/transactions`: the page's own path, where the panel's `/{id}` hangs. */
+const basePath = (pathname: string): string => (pathname.startsWith("/transactions") ? "/transactions" : "/expenses");
+
+/**
+ * `/expenses` and `/transactions` (spec 2): the ledger of the range and filters in the URL, virtualised and loaded
+ * by cursor, with a selection whose totals the server counts. `/expenses/{id}` opens the transaction's panel.
+ */
 export function ExpensesPage() {
   const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { id: openId } = useParams();
+  const search = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view is a function of the query string.
+  const view = useMemo(() => viewFromParams(params, new Date()), [search]);
+  const filter = useMemo(() => filterOfView(view), [view]);
+  const countsFilter = useMemo(() => filterOfView(view, { withTodo: false }), [view]);
+  const viewKey = JSON.stringify([filter, view.sort]);
+
+  const ledger = useLedgerPages(filter, view.sort);
+  const rows = useMemo(() => ledger.data?.pages.flatMap((page) => page.nodes) ?? [], [ledger.data]);
+  const busy = ledger.isPlaceholderData || (ledger.isFetching && !ledger.isFetchingNextPage && !ledger.isPending);
+  const disabled = useReenableDelay(busy);
+
+  // The selection belongs to one filter: another filter starts with nothing selected.
+  const filterKey = JSON.stringify(filter);
+  const [selectionState, setSelectionState] = useState<{ key: string; selection: LedgerSelection }>({
+    key: filterKey,
+    selection: EMPTY_SELECTION,
+  });
+  const selection = selectionState.key === filterKey ? selectionState.selection : EMPTY_SELECTION;
+  const setSelection = useCallback(
+    (update: (current: LedgerSelection) => LedgerSelection) =>
+      setSelectionState((state) => ({
+        key: filterKey,
+        selection: update(state.key === filterKey ? state.selection : EMPTY_SELECTION),
+      })),
+    [filterKey],
+  );
+  const order = useMemo(() => rows.map((row) => row.id), [rows]);
+  const onToggle = useCallback(
+    (id: string, range: boolean) =>
+      setSelection((current) => (range ? toggleRange(current, order, id) : toggleRow(current, id))),
+    [order, setSelection],
+  );
+  const onToggleAll = useCallback(
+    () => setSelection((current) => (current.kind === "all" ? EMPTY_SELECTION : selectAll())),
+    [setSelection],
+  );
+  const totalsInput = useMemo(() => selectionInput(selection, filter), [selection, filter]);
+
+  const setParam = (name: ViewParam, value: string | null) =>
+    setParams((previous) => withParam(previous, name, value), { replace: name === VIEW_PARAMS.search });
+  const onOpen = useCallback(
+    (id: string) => navigate({ pathname: `${basePath(pathname)}/${encodeURIComponent(id)}`, search }),
+    [navigate, pathname, search],
+  );
+  const { fetchNextPage } = ledger;
+  const onNeedMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
   return (
-    <EmptyPage
-      title={t("pages.expenses.emptyTitle")}
-      description={t("pages.expenses.emptyBody")}
-      icon={<IconReceipt size={28} stroke={1.5} />}
-    />
+    <Stack gap="md" data-testid="expenses-page">
+      <LedgerFilters
+        view={view}
+        countsFilter={countsFilter}
+        onParam={setParam}
+        onRange={(range) => setParams((previous) => withRange(previous, range))}
+        onClear={() => setParams((previous) => withoutFilters(previous))}
+      />
+      <SelectionBar
+        selection={selection}
+        input={totalsInput}
+        onSelectAll={() => setSelection(() => selectAll())}
+        onClear={() => setSelection(() => EMPTY_SELECTION)}
+      />
+      {ledger.isPending && <Loader size="sm" aria-label={t("states.loading")} />}
+      {ledger.isError && (
+        <Alert color="red" variant="light" role="alert" data-testid="ledger-error">
+          {t("expenses.errors.fetch", { reason: t(errorKey(toApiError(ledger.error).code)) })}
+        </Alert>
+      )}
+      {ledger.data && rows.length === 0 && !busy && (
+        <EmptyPage
+          title={t("expenses.list.empty")}
+          description={t("expenses.list.emptyBody")}
+          icon={<IconReceipt size={28} stroke={1.5} />}
+        />
+      )}
+      {ledger.data && (rows.length > 0 || busy) && (
+        <LedgerTable
+          rows={rows}
+          hasMore={ledger.hasNextPage}
+          loadingMore={ledger.isFetchingNextPage}
+          onNeedMore={onNeedMore}
+          disabled={disabled}
+          selection={selection}
+          onToggle={onToggle}
+          onToggleAll={onToggleAll}
+          sort={view.sort}
+          onSort={(sort: LedgerSort) => setParam(VIEW_PARAMS.sort, sort)}
+          onOpen={onOpen}
+          viewKey={viewKey}
+        />
+      )}
+      {openId !== undefined && null}
+    </Stack>
   );
 }

@@ -1,0 +1,197 @@
+import { TODO_FILTERS, type TodoFilter } from "@kort/core";
+import { Button, Group, Select, TextInput } from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { IconSearch, IconX } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { request } from "../../app/api/client.ts";
+import { useCategories } from "../accounting/useCategories.ts";
+import { useProjectUsers } from "../people/useProjectUsers.ts";
+import { useTeams } from "../teams/team-queries.ts";
+import { LEDGER_CARD_OPTIONS_QUERY } from "./expenses.graphql.ts";
+import { RULE_KEYS } from "./ledger-columns.tsx";
+import { LEDGER_QUERY_ROOT, useRuleViolationCounts } from "./ledger-queries.ts";
+import {
+  activeFilterCount,
+  LEDGER_SEARCH_DEBOUNCE_MS,
+  LEDGER_SEARCH_MAX,
+  type LedgerFilter,
+  type LedgerView,
+  VIEW_PARAMS,
+  type ViewParam,
+} from "./ledger-view.ts";
+import { PeriodPicker } from "./PeriodPicker.tsx";
+
+export type LedgerFiltersProps = {
+  view: LedgerView;
+  /** The filter without its todo rule: what the todo counts are counted in. */
+  countsFilter: LedgerFilter;
+  onParam: (name: ViewParam, value: string | null) => void;
+  onRange: (range: { fromDate: string; toDate: string } | null) => void;
+  onClear: () => void;
+};
+
+const flagValue = (flag: boolean | null): string | null => (flag === null ? null : String(flag));
+
+const useCardOptions = () =>
+  useQuery({
+    queryKey: [LEDGER_QUERY_ROOT, "card-options"],
+    queryFn: async ({ signal }) => (await request(LEDGER_CARD_OPTIONS_QUERY, {}, { signal })).cards.nodes,
+  });
+
+/** The search box: typed text reaches the URL 300 ms after the last key (spec 9). */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(value);
+  const commit = useDebouncedCallback((next: string) => onSearch(next.trim()), LEDGER_SEARCH_DEBOUNCE_MS);
+  // A link or the clear button changes the URL: the box follows.
+  useEffect(() => {
+    setText((current) => (current.trim() === value ? current : value));
+  }, [value]);
+  return (
+    <TextInput
+      leftSection={<IconSearch size={16} />}
+      placeholder={t("expenses.filters.search")}
+      aria-label={t("expenses.filters.search")}
+      value={text}
+      maxLength={LEDGER_SEARCH_MAX}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        commit(event.currentTarget.value);
+      }}
+      w={220}
+      data-testid="ledger-search"
+    />
+  );
+}
+
+/** The ledger's filters (spec 2): range, search, team, cardholder, card, category, flags and the todo rules. */
+export function LedgerFilters({ view, countsFilter, onParam, onRange, onClear }: LedgerFiltersProps) {
+  const { t } = useTranslation();
+  const teams = useTeams(false);
+  const users = useProjectUsers();
+  const cards = useCardOptions();
+  const categories = useCategories(null);
+  const counts = useRuleViolationCounts(countsFilter);
+  const countOf = (rule: TodoFilter) => counts.data?.find((row) => row.rule_id === rule)?.count;
+
+  return (
+    <>
+      <Group gap="sm" align="flex-end" data-testid="ledger-filters">
+        <PeriodPicker view={view} onRange={onRange} />
+        <SearchBox value={view.search} onSearch={(text) => onParam(VIEW_PARAMS.search, text)} />
+        <Select
+          clearable
+          searchable
+          w={160}
+          placeholder={t("expenses.filters.team")}
+          aria-label={t("expenses.filters.team")}
+          data={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
+          value={view.team}
+          onChange={(value) => onParam(VIEW_PARAMS.team, value)}
+          data-testid="ledger-team-filter"
+        />
+        <Select
+          clearable
+          searchable
+          w={180}
+          placeholder={t("expenses.filters.cardholder")}
+          aria-label={t("expenses.filters.cardholder")}
+          data={(users.data ?? []).map((user) => ({ value: user.user_id, label: user.full_name }))}
+          value={view.holder}
+          onChange={(value) => onParam(VIEW_PARAMS.holder, value)}
+          data-testid="ledger-holder-filter"
+        />
+        <Select
+          clearable
+          searchable
+          w={180}
+          placeholder={t("expenses.filters.card")}
+          aria-label={t("expenses.filters.card")}
+          data={(cards.data ?? []).map((card) => ({
+            value: card.id,
+            label: `${card.description} •••• ${card.masked_number}`,
+          }))}
+          value={view.card}
+          onChange={(value) => onParam(VIEW_PARAMS.card, value)}
+          data-testid="ledger-card-filter"
+        />
+        <Select
+          clearable
+          searchable
+          w={180}
+          placeholder={t("expenses.filters.category")}
+          aria-label={t("expenses.filters.category")}
+          data={(categories.data ?? []).map((category) => ({
+            value: category.id,
+            label: `${category.title} (${category.code})`,
+          }))}
+          value={view.category}
+          onChange={(value) => onParam(VIEW_PARAMS.category, value)}
+          data-testid="ledger-category-filter"
+        />
+        <Select
+          clearable
+          w={150}
+          placeholder={t("expenses.filters.settlement")}
+          aria-label={t("expenses.filters.settlement")}
+          data={[
+            { value: "true", label: t("expenses.filters.unsettled") },
+            { value: "false", label: t("expenses.filters.settled") },
+          ]}
+          value={flagValue(view.unsettled)}
+          onChange={(value) => onParam(VIEW_PARAMS.unsettled, value)}
+          data-testid="ledger-unsettled-filter"
+        />
+        <Select
+          clearable
+          w={150}
+          placeholder={t("expenses.filters.export")}
+          aria-label={t("expenses.filters.export")}
+          data={[
+            { value: "true", label: t("expenses.filters.exported") },
+            { value: "false", label: t("expenses.filters.notExported") },
+          ]}
+          value={flagValue(view.exported)}
+          onChange={(value) => onParam(VIEW_PARAMS.exported, value)}
+          data-testid="ledger-exported-filter"
+        />
+      </Group>
+      <Group gap="xs" data-testid="ledger-todo-filters">
+        {TODO_FILTERS.map((rule) => {
+          const active = view.todo === rule;
+          const count = countOf(rule);
+          return (
+            <Button
+              key={rule}
+              size="xs"
+              radius="xl"
+              variant={active ? "filled" : "light"}
+              color="orange"
+              aria-pressed={active}
+              onClick={() => onParam(VIEW_PARAMS.todo, active ? null : rule)}
+              data-testid={`ledger-todo-${rule}`}
+            >
+              {t(RULE_KEYS[rule])}
+              <span data-testid={`ledger-todo-count-${rule}`} style={{ marginLeft: 6, fontWeight: 700 }}>
+                {count === undefined ? "…" : count}
+              </span>
+            </Button>
+          );
+        })}
+        {activeFilterCount(view) > 0 && (
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={<IconX size={14} />}
+            onClick={onClear}
+            data-testid="ledger-clear-filters"
+          >
+            {t("expenses.filters.clear")}
+          </Button>
+        )}
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,231 @@
+import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
+import { FlexRender, type Row, useTable } from "@tanstack/react-table";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { type KeyboardEvent, type MouseEvent, memo, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import type { LedgerRow } from "./expenses.graphql.ts";
+import { GRID_TEMPLATE, ledgerFeatures, SORTABLE, useLedgerColumns } from "./ledger-columns.tsx";
+import { headerState, isSelected, type LedgerSelection } from "./ledger-selection.ts";
+import classes from "./ledger-table.module.css";
+import type { LedgerSort } from "./ledger-view.ts";
+
+/** Every row is two lines high: one size for all, so the virtualiser never measures. */
+export const ROW_HEIGHT = 52;
+/** Rows rendered beyond the visible ones on each side. */
+const OVERSCAN = 8;
+/** The next page is asked for when the last rendered row is this close to the end of what is loaded. */
+const PREFETCH_ROWS = 60;
+
+const ALIGN: Readonly<Record<string, string>> = {
+  amount: classes.right ?? "",
+  receipt: classes.center ?? "",
+};
+
+export type LedgerTableProps = {
+  rows: readonly LedgerRow[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  onNeedMore: () => void;
+  /** While an update is on its way and 350 ms after (spec 4): no clicks. */
+  disabled: boolean;
+  selection: LedgerSelection;
+  onToggle: (id: string, range: boolean) => void;
+  onToggleAll: () => void;
+  sort: LedgerSort;
+  onSort: (sort: LedgerSort) => void;
+  onOpen: (id: string) => void;
+  /** Changes when the filter does: the table scrolls back to the top. */
+  viewKey: string;
+};
+
+type RowViewProps = {
+  row: Row<typeof ledgerFeatures, LedgerRow>;
+  index: number;
+  start: number;
+  selected: boolean;
+  onToggle: (id: string, range: boolean) => void;
+  onOpen: (id: string) => void;
+  selectLabel: string;
+};
+
+/** One transaction; re-rendered only when its data, place or selection changes. */
+const RowView = memo(function RowView({ row, index, start, selected, onToggle, onOpen, selectLabel }: RowViewProps) {
+  const id = row.original.id;
+  const open = () => onOpen(id);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === "Enter") open();
+    if (event.key === " ") {
+      event.preventDefault();
+      onToggle(id, event.shiftKey);
+    }
+  };
+  const onBox = (event: MouseEvent<HTMLInputElement>) => {
+    event.stopPropagation();
+    onToggle(id, event.shiftKey);
+  };
+  return (
+    <tr
+      tabIndex={0}
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={selected ? `${classes.row} ${classes.selected}` : classes.row}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)`, gridTemplateColumns: GRID_TEMPLATE }}
+      onClick={open}
+      onKeyDown={onKeyDown}
+      data-testid="ledger-row"
+      data-id={id}
+      data-merchant={row.original.merchant}
+    >
+      <td className={`${classes.cell} ${classes.center}`}>
+        <input
+          type="checkbox"
+          className={classes.box}
+          checked={selected}
+          onClick={onBox}
+          onChange={() => {}}
+          aria-label={selectLabel}
+          data-testid="ledger-row-select"
+        />
+      </td>
+      {row.getAllCells().map((cell) => (
+        <td key={cell.id} className={`${classes.cell} ${ALIGN[cell.column.id] ?? ""}`}>
+          <FlexRender cell={cell} />
+        </td>
+      ))}
+    </tr>
+  );
+});
+
+/**
+ * The ledger (spec 2): TanStack Table for the columns and TanStack Virtual for the rows, so only the rows in view
+ * (and a few around them) are in the page however many are loaded, and the next keyset page is fetched as the
+ * end comes near. Sorting is the server's; clicking Date or Amount asks for the other order.
+ */
+export function LedgerTable(props: LedgerTableProps) {
+  const { rows, hasMore, loadingMore, onNeedMore, disabled, selection, sort, viewKey } = props;
+  const { t } = useTranslation();
+  const columns = useLedgerColumns();
+  const table = useTable(
+    { features: ledgerFeatures, columns, data: rows as LedgerRow[], getRowId: (row) => row.id },
+    () => null,
+  );
+  const tableRows = table.getRowModel().rows;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const count = tableRows.length + (hasMore ? 1 : 0);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastIndex >= tableRows.length - PREFETCH_ROWS) onNeedMore();
+  }, [hasMore, loadingMore, lastIndex, tableRows.length, onNeedMore]);
+
+  // A new filter or sort starts at the top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling is what a new view key asks for.
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [viewKey]);
+
+  const all = headerState(selection);
+  const selectLabel = t("expenses.select.row");
+  return (
+    <div
+      ref={scrollRef}
+      className={disabled ? `${classes.scroller} ${classes.disabled}` : classes.scroller}
+      aria-busy={disabled}
+      data-testid="ledger-table"
+      data-disabled={disabled}
+    >
+      <table className={classes.table} aria-rowcount={hasMore ? -1 : tableRows.length + 1}>
+        <thead className={classes.head}>
+          <tr aria-rowindex={1} className={classes.header} style={{ gridTemplateColumns: GRID_TEMPLATE }}>
+            <th scope="col" className={`${classes.cell} ${classes.center}`}>
+              <input
+                type="checkbox"
+                className={classes.box}
+                checked={all === "all"}
+                ref={(box) => {
+                  if (box) box.indeterminate = all === "some";
+                }}
+                onChange={props.onToggleAll}
+                aria-label={t("expenses.select.all")}
+                title={t("expenses.select.all")}
+                data-testid="ledger-select-all"
+              />
+            </th>
+            {table.getFlatHeaders().map((header) => {
+              const sortable = SORTABLE[header.column.id];
+              const label = <FlexRender header={header} />;
+              const direction = sortable
+                ? sort === sortable.desc
+                  ? "desc"
+                  : sort === sortable.asc
+                    ? "asc"
+                    : null
+                : null;
+              return (
+                <th
+                  key={header.id}
+                  scope="col"
+                  aria-sort={direction === "desc" ? "descending" : direction === "asc" ? "ascending" : undefined}
+                  className={`${classes.cell} ${ALIGN[header.column.id] ?? ""}`}
+                >
+                  {sortable ? (
+                    <button
+                      type="button"
+                      className={classes.sort}
+                      onClick={() => props.onSort(direction === "desc" ? sortable.asc : sortable.desc)}
+                      data-testid={`ledger-sort-${header.column.id}`}
+                    >
+                      {label}
+                      {direction === "desc" && <IconArrowDown size={14} />}
+                      {direction === "asc" && <IconArrowUp size={14} />}
+                      {direction === null && <IconArrowsSort size={14} opacity={0.4} />}
+                    </button>
+                  ) : (
+                    <span className={classes.nowrap}>{label}</span>
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const row = tableRows[item.index];
+            if (!row) {
+              return (
+                <tr
+                  key="more"
+                  className={`${classes.row} ${classes.more}`}
+                  style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                  data-testid="ledger-loading-more"
+                >
+                  <td>{t("expenses.list.loadingMore")}</td>
+                </tr>
+              );
+            }
+            return (
+              <RowView
+                key={row.id}
+                row={row}
+                index={item.index}
+                start={item.start}
+                selected={isSelected(selection, row.id)}
+                onToggle={props.onToggle}
+                onOpen={props.onOpen}
+                selectLabel={selectLabel}
+              />
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { formatDate, parseIsoDate } from "@kort/core";
+import { Group, Select, TextInput } from "@mantine/core";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
+import { type LedgerView, periodChoices } from "./ledger-view.ts";
+
+const CUSTOM = "custom";
+
+type Range = { fromDate: string; toDate: string };
+
+/**
+ * The range of the ledger (spec 2): one of the last 6 billing periods (27th to 26th), or a custom range of days.
+ * The current period is the default and leaves the URL without dates.
+ */
+export function PeriodPicker({ view, onRange }: { view: LedgerView; onRange: (range: Range | null) => void }) {
+  const { t, i18n } = useTranslation();
+  const locale = localeOf(parseLanguage(i18n.resolvedLanguage ?? i18n.language));
+  const periods = useMemo(() => periodChoices(new Date()), []);
+  const day = (iso: string) => {
+    const date = parseIsoDate(iso);
+    return date ? formatDate(date, locale) : iso;
+  };
+  const chosen = periods.find((period) => period.fromDate === view.fromDate && period.toDate === view.toDate);
+  const [custom, setCustom] = useState(chosen === undefined);
+  const value = custom || chosen === undefined ? CUSTOM : chosen.fromDate;
+
+  const choose = (next: string | null) => {
+    if (next === null) return;
+    if (next === CUSTOM) {
+      setCustom(true);
+      return;
+    }
+    setCustom(false);
+    const index = periods.findIndex((period) => period.fromDate === next);
+    const period = periods[index];
+    // The current period is the default: no dates in the URL, so the link follows the calendar.
+    if (period) onRange(index === 0 ? null : period);
+  };
+
+  return (
+    <Group gap="xs" align="flex-end" wrap="nowrap">
+      <Select
+        w={300}
+        label={t("expenses.filters.period")}
+        allowDeselect={false}
+        data={[
+          ...periods.map((period, index) => ({
+            value: period.fromDate,
+            label:
+              index === 0
+                ? t("expenses.period.current", { from: day(period.fromDate), to: day(period.toDate) })
+                : t("expenses.period.range", { from: day(period.fromDate), to: day(period.toDate) }),
+          })),
+          { value: CUSTOM, label: t("expenses.period.custom") },
+        ]}
+        value={value}
+        onChange={choose}
+        data-testid="ledger-period"
+      />
+      {value === CUSTOM && <CustomRange view={view} onRange={onRange} />}
+    </Group>
+  );
+}
+
+/** Two days, first and last, both included. A range is applied once both are real days in order. */
+function CustomRange({ view, onRange }: { view: LedgerView; onRange: (range: Range) => void }) {
+  const { t } = useTranslation();
+  const [from, setFrom] = useState(view.fromDate);
+  const [to, setTo] = useState(view.toDate);
+  const apply = (nextFrom: string, nextTo: string) => {
+    if (parseIsoDate(nextFrom) && parseIsoDate(nextTo) && nextFrom <= nextTo) {
+      onRange({ fromDate: nextFrom, toDate: nextTo });
+    }
+  };
+  const invalid = (text: string) => parseIsoDate(text) === null || from > to;
+  return (
+    <>
+      <TextInput
+        w={130}
+        label={t("expenses.period.from")}
+        placeholder="YYYY-MM-DD"
+        value={from}
+        error={invalid(from)}
+        onChange={(event) => {
+          setFrom(event.currentTarget.value);
+          apply(event.currentTarget.value, to);
+        }}
+        data-testid="ledger-range-from"
+      />
+      <TextInput
+        w={130}
+        label={t("expenses.period.to")}
+        placeholder="YYYY-MM-DD"
+        value={to}
+        error={invalid(to)}
+        onChange={(event) => {
+          setTo(event.currentTarget.value);
+          apply(from, event.currentTarget.value);
+        }}
+        data-testid="ledger-range-to"
+      />
+    </>
+  );
+}

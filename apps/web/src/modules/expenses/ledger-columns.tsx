@@ -1,0 +1,193 @@
+import { formatDate, type TodoFilter } from "@kort/core";
+import { IconAlertTriangle, IconClockHour4, IconFileExport, IconReceipt, IconReceiptOff } from "@tabler/icons-react";
+import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
+import type { ParseKeys } from "i18next";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
+import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
+import type { LedgerRow } from "./expenses.graphql.ts";
+import { formatForeignAmount } from "./ledger-money.ts";
+import classes from "./ledger-table.module.css";
+import type { LedgerSort } from "./ledger-view.ts";
+
+/** The table's features: the core only. Sorting, filtering and paging are the server's (keyset pages). */
+export const ledgerFeatures = tableFeatures({});
+
+const helper = createColumnHelper<typeof ledgerFeatures, LedgerRow>();
+
+export const RULE_KEYS: Record<TodoFilter, ParseKeys> = {
+  MissingCategory: "expenses.rules.MissingCategory",
+  MissingReceipt: "expenses.rules.MissingReceipt",
+};
+
+/** The columns that sort on the server, and the orders a click on their header cycles through. */
+export const SORTABLE: Readonly<Record<string, { desc: LedgerSort; asc: LedgerSort }>> = {
+  date: { desc: "DATE_DESC", asc: "DATE_ASC" },
+  amount: { desc: "AMOUNT_DESC", asc: "AMOUNT_ASC" },
+};
+
+/**
+ * Each column's share of the row (CSS grid). At 1280 px with the menu open the table has about 900 px: figures,
+ * dates and flags keep their width on one line; the free-text columns give up width first and cut their text,
+ * the whole text on hover. The first track is the selection box.
+ */
+export const GRID_TEMPLATE =
+  "36px 100px minmax(110px, 1.3fr) 128px minmax(110px, 1.3fr) minmax(70px, 0.8fr) minmax(96px, 1.2fr) 44px 84px";
+
+/** One line of text cut with an ellipsis, the whole of it on hover. */
+const Cut = ({ text, dim = false }: { text: string; dim?: boolean }) => (
+  <span className={dim ? classes.second : classes.cut} title={text}>
+    {text}
+  </span>
+);
+
+/** The ledger's columns (spec 2): merchant, date, amount and foreign amount, card and cardholder, team, category, flags. */
+export const useLedgerColumns = () => {
+  const { t, i18n } = useTranslation();
+  const money = useFormatMoney();
+  const locale = localeOf(parseLanguage(i18n.resolvedLanguage ?? i18n.language));
+  return useMemo(
+    () =>
+      helper.columns([
+        helper.accessor("transaction_date", {
+          id: "date",
+          header: () => t("expenses.columns.date"),
+          cell: (info) => <span className={classes.nowrap}>{formatDate(new Date(info.getValue()), locale)}</span>,
+        }),
+        helper.accessor("merchant", {
+          id: "merchant",
+          header: () => t("expenses.columns.merchant"),
+          cell: ({ row }) => (
+            <>
+              <Cut text={row.original.merchant} />
+              {row.original.description !== "" && row.original.description !== row.original.merchant && (
+                <Cut text={row.original.description} dim />
+              )}
+            </>
+          ),
+        }),
+        helper.accessor("transaction_amount", {
+          id: "amount",
+          header: () => t("expenses.columns.amount"),
+          cell: ({ row }) => {
+            const { transaction_amount, original_amount, original_currency, original_exponent } = row.original;
+            return (
+              <>
+                <span className={classes.money} data-testid="ledger-amount">
+                  {money(transaction_amount)}
+                </span>
+                {original_currency !== "ISK" && (
+                  <span className={`${classes.second} ${classes.nowrap}`} data-testid="ledger-foreign-amount">
+                    {formatForeignAmount(original_amount, original_currency, original_exponent)}
+                  </span>
+                )}
+              </>
+            );
+          },
+        }),
+        helper.accessor((row) => row.cardholder.full_name, {
+          id: "cardholder",
+          header: () => t("expenses.columns.cardholder"),
+          cell: ({ row }) => (
+            <>
+              <Cut text={row.original.cardholder.full_name} />
+              <span className={classes.second}>•••• {row.original.card.last_four}</span>
+            </>
+          ),
+        }),
+        helper.accessor((row) => row.team?.name ?? "", {
+          id: "team",
+          header: () => t("expenses.columns.team"),
+          cell: (info) => <Cut text={info.getValue()} />,
+        }),
+        helper.accessor((row) => row.category?.title ?? "", {
+          id: "category",
+          header: () => t("expenses.columns.category"),
+          cell: ({ row }) =>
+            row.original.category ? (
+              <>
+                <Cut text={row.original.category.title} />
+                <Cut text={row.original.category.code} dim />
+              </>
+            ) : (
+              <span className={classes.missing}>{t("expenses.row.noCategory")}</span>
+            ),
+        }),
+        helper.accessor("has_receipt", {
+          id: "receipt",
+          header: () => <IconReceipt size={16} aria-label={t("expenses.columns.receipt")} />,
+          cell: (info) => {
+            const label = t(info.getValue() ? "expenses.row.receipt" : "expenses.row.noReceipt");
+            return info.getValue() ? (
+              <IconReceipt
+                size={18}
+                className={classes.ok}
+                title={label}
+                aria-label={label}
+                role="img"
+                data-testid="ledger-receipt"
+              />
+            ) : (
+              <IconReceiptOff
+                size={18}
+                className={classes.dim}
+                title={label}
+                aria-label={label}
+                role="img"
+                data-testid="ledger-no-receipt"
+              />
+            );
+          },
+        }),
+        helper.display({
+          id: "flags",
+          header: () => t("expenses.columns.status"),
+          cell: ({ row }) => {
+            const { unsettled, exported, rule_violations } = row.original;
+            const unsettledLabel = t("expenses.row.unsettled");
+            const exportedLabel = t("expenses.row.exported");
+            return (
+              <span className={classes.flags}>
+                {unsettled && (
+                  <IconClockHour4
+                    size={18}
+                    className={classes.pending}
+                    title={unsettledLabel}
+                    aria-label={unsettledLabel}
+                    role="img"
+                    data-flag="unsettled"
+                  />
+                )}
+                {exported && (
+                  <IconFileExport
+                    size={18}
+                    className={classes.ok}
+                    title={exportedLabel}
+                    aria-label={exportedLabel}
+                    role="img"
+                    data-flag="exported"
+                  />
+                )}
+                {rule_violations.map((violation) => {
+                  const label = t(RULE_KEYS[violation.rule_id]);
+                  return (
+                    <IconAlertTriangle
+                      key={violation.rule_id}
+                      size={18}
+                      className={classes.warn}
+                      title={label}
+                      aria-label={label}
+                      role="img"
+                      data-flag={violation.rule_id}
+                    />
+                  );
+                })}
+              </span>
+            );
+          },
+        }),
+      ]),
+    [t, money, locale],
+  );
+};
