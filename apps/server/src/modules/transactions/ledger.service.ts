@@ -1,17 +1,22 @@
 import { currentBillingPeriod, isoDate, type TodoFilter } from "@kort/core";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
+import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import { type ListScope, listScope } from "../../platform/http/list-scope.ts";
 import {
   filterConditions,
   type LedgerRow,
   ledgerPage,
+  ledgerRow,
   type RuleSettings,
   receiptDaysOf,
   ruleViolationCounts,
   selectionTotals,
+  type TransactionExtras,
+  transactionExtras,
 } from "./ledger.repo.ts";
 import {
   encodeCursor,
@@ -214,4 +219,24 @@ export const ruleViolationCountsFor = async (
     { rule_id: "MissingCategory", count: integer(counts.missing_category) },
     { rule_id: "MissingReceipt", count: integer(counts.missing_receipt) },
   ];
+};
+
+export type TransactionDetailsDto = TransactionExtras & { transaction: LedgerTransactionDto };
+
+/**
+ * Spec 7, transaction by id: the ledger's row and what the panel adds. Another company's transaction is
+ * NOT_FOUND; one of this company outside the caller's reach ACCESS_DENIED, as the policy says with its team and
+ * cardholder.
+ */
+export const getTransactionFor = async (
+  deps: LedgerDeps,
+  ctx: ProjectContext,
+  id: string,
+): Promise<TransactionDetailsDto> => {
+  const read = await readFor(deps, ctx);
+  const parsed = z.uuid().safeParse(id);
+  const row = parsed.success ? await ledgerRow(deps.db, read.projectId, parsed.data, read.rules) : undefined;
+  if (!row) throw new AppError("NOT_FOUND", "The transaction was not found.");
+  authorize(ctx, "transaction", "read", { project_id: read.projectId, team_id: row.team_id, user_id: row.user_id });
+  return { transaction: toDto(row), ...(await transactionExtras(deps.db, row.id)) };
 };
