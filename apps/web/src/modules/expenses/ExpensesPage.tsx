@@ -28,6 +28,7 @@ import {
   withRange,
 } from "./ledger-view.ts";
 import { SelectionBar } from "./SelectionBar.tsx";
+import { TransactionPanel } from "./TransactionPanel.tsx";
 import { useReenableDelay } from "./useReenableDelay.ts";
 
 /** `/expenses` or `/transactions`: the page's own path, where the panel's `/{id}` hangs. */
@@ -135,7 +136,12 @@ export function ExpensesPage() {
           viewKey={viewKey}
         />
       )}
-      {openId !== undefined && null}
+      <TransactionPanel
+        // A panel per transaction: the side panel closes when the path changes, and each id is a path of its own.
+        key={openId ?? "none"}
+        id={openId ?? null}
+        onClose={() => navigate({ pathname: basePath(pathname), search })}
+      />
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ import { useProjectUsers } from "../people/useProjectUsers.ts";
 import { useTeams } from "../teams/team-queries.ts";
 import { LEDGER_CARD_OPTIONS_QUERY } from "./expenses.graphql.ts";
 import { RULE_KEYS } from "./ledger-columns.tsx";
-import { LEDGER_QUERY_ROOT, useRuleViolationCounts } from "./ledger-queries.ts";
+import { useRuleViolationCounts } from "./ledger-queries.ts";
 import {
   activeFilterCount,
   LEDGER_SEARCH_DEBOUNCE_MS,
@@ -36,7 +36,7 @@ const flagValue = (flag: boolean | null): string | null => (flag === null ? null
 
 const useCardOptions = () =>
   useQuery({
-    queryKey: [LEDGER_QUERY_ROOT, "card-options"],
+    queryKey: ["cards", "ledger-options"],
     queryFn: async ({ signal }) => (await request(LEDGER_CARD_OPTIONS_QUERY, {}, { signal })).cards.nodes,
   });
 
