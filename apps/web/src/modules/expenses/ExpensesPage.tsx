@@ -97,6 +97,7 @@ export function ExpensesPage() {
       <LedgerFilters
         view={view}
         countsFilter={countsFilter}
+        countsReady={ledger.data !== undefined}
         onParam={setParam}
         onRange={(range) => setParams((previous) => withRange(previous, range))}
         onClear={() => setParams((previous) => withoutFilters(previous))}

@@ -27,6 +27,8 @@ export type LedgerFiltersProps = {
   view: LedgerView;
   /** The filter without its todo rule: what the todo counts are counted in. */
   countsFilter: LedgerFilter;
+  /** The counts wait for the first page of rows, which the reader waits for first. */
+  countsReady: boolean;
   onParam: (name: ViewParam, value: string | null) => void;
   onRange: (range: { fromDate: string; toDate: string } | null) => void;
   onClear: () => void;
@@ -34,11 +36,87 @@ export type LedgerFiltersProps = {
 
 const flagValue = (flag: boolean | null): string | null => (flag === null ? null : String(flag));
 
-const useCardOptions = () =>
+const useCardOptions = (enabled: boolean) =>
   useQuery({
     queryKey: ["cards", "ledger-options"],
     queryFn: async ({ signal }) => (await request(LEDGER_CARD_OPTIONS_QUERY, {}, { signal })).cards.nodes,
+    enabled,
   });
+
+type Option = { value: string; label: string };
+
+type FilterSelectProps = {
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  /** The options, once loaded; their list loads when the dropdown first opens, or at once for a set value. */
+  useOptions: (enabled: boolean) => { options: Option[]; loading: boolean };
+  width: number;
+  testId: string;
+};
+
+/**
+ * A filter whose choices come from the server. They load when the list is first opened (or when the URL already
+ * names a value, so its name shows): the ledger's own first page does not wait behind four option lists.
+ */
+function FilterSelect({ label, value, onChange, useOptions, width, testId }: FilterSelectProps) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const { options, loading } = useOptions(opened || value !== null);
+  return (
+    <Select
+      clearable
+      searchable
+      w={width}
+      placeholder={label}
+      aria-label={label}
+      data={options}
+      value={value}
+      onChange={onChange}
+      onDropdownOpen={() => setOpened(true)}
+      nothingFoundMessage={loading ? t("states.loading") : t("expenses.filters.nothingFound")}
+      data-testid={testId}
+    />
+  );
+}
+
+const useTeamOptions = (enabled: boolean) => {
+  const teams = useTeams(false, enabled);
+  return {
+    options: (teams.data ?? []).map((team) => ({ value: team.id, label: team.name })),
+    loading: teams.isFetching,
+  };
+};
+
+const useHolderOptions = (enabled: boolean) => {
+  const users = useProjectUsers(enabled);
+  return {
+    options: (users.data ?? []).map((user) => ({ value: user.user_id, label: user.full_name })),
+    loading: users.isFetching,
+  };
+};
+
+const useCardFilterOptions = (enabled: boolean) => {
+  const cards = useCardOptions(enabled);
+  return {
+    options: (cards.data ?? []).map((card) => ({
+      value: card.id,
+      label: `${card.description} •••• ${card.masked_number}`,
+    })),
+    loading: cards.isFetching,
+  };
+};
+
+const useCategoryOptions = (enabled: boolean) => {
+  const categories = useCategories(null, enabled);
+  return {
+    options: (categories.data ?? []).map((category) => ({
+      value: category.id,
+      label: `${category.title} (${category.code})`,
+    })),
+    loading: categories.isFetching,
+  };
+};
 
 /** The search box: typed text reaches the URL 300 ms after the last key (spec 9). */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
@@ -67,13 +145,9 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
 }
 
 /** The ledger's filters (spec 2): range, search, team, cardholder, card, category, flags and the todo rules. */
-export function LedgerFilters({ view, countsFilter, onParam, onRange, onClear }: LedgerFiltersProps) {
+export function LedgerFilters({ view, countsFilter, countsReady, onParam, onRange, onClear }: LedgerFiltersProps) {
   const { t } = useTranslation();
-  const teams = useTeams(false);
-  const users = useProjectUsers();
-  const cards = useCardOptions();
-  const categories = useCategories(null);
-  const counts = useRuleViolationCounts(countsFilter);
+  const counts = useRuleViolationCounts(countsFilter, countsReady);
   const countOf = (rule: TodoFilter) => counts.data?.find((row) => row.rule_id === rule)?.count;
 
   return (
@@ -81,55 +155,37 @@ export function LedgerFilters({ view, countsFilter, onParam, onRange, onClear }:
       <Group gap="sm" align="flex-end" data-testid="ledger-filters">
         <PeriodPicker view={view} onRange={onRange} />
         <SearchBox value={view.search} onSearch={(text) => onParam(VIEW_PARAMS.search, text)} />
-        <Select
-          clearable
-          searchable
-          w={160}
-          placeholder={t("expenses.filters.team")}
-          aria-label={t("expenses.filters.team")}
-          data={(teams.data ?? []).map((team) => ({ value: team.id, label: team.name }))}
+        <FilterSelect
+          label={t("expenses.filters.team")}
           value={view.team}
           onChange={(value) => onParam(VIEW_PARAMS.team, value)}
-          data-testid="ledger-team-filter"
+          useOptions={useTeamOptions}
+          width={160}
+          testId="ledger-team-filter"
         />
-        <Select
-          clearable
-          searchable
-          w={180}
-          placeholder={t("expenses.filters.cardholder")}
-          aria-label={t("expenses.filters.cardholder")}
-          data={(users.data ?? []).map((user) => ({ value: user.user_id, label: user.full_name }))}
+        <FilterSelect
+          label={t("expenses.filters.cardholder")}
           value={view.holder}
           onChange={(value) => onParam(VIEW_PARAMS.holder, value)}
-          data-testid="ledger-holder-filter"
+          useOptions={useHolderOptions}
+          width={180}
+          testId="ledger-holder-filter"
         />
-        <Select
-          clearable
-          searchable
-          w={180}
-          placeholder={t("expenses.filters.card")}
-          aria-label={t("expenses.filters.card")}
-          data={(cards.data ?? []).map((card) => ({
-            value: card.id,
-            label: `${card.description} •••• ${card.masked_number}`,
-          }))}
+        <FilterSelect
+          label={t("expenses.filters.card")}
           value={view.card}
           onChange={(value) => onParam(VIEW_PARAMS.card, value)}
-          data-testid="ledger-card-filter"
+          useOptions={useCardFilterOptions}
+          width={180}
+          testId="ledger-card-filter"
         />
-        <Select
-          clearable
-          searchable
-          w={180}
-          placeholder={t("expenses.filters.category")}
-          aria-label={t("expenses.filters.category")}
-          data={(categories.data ?? []).map((category) => ({
-            value: category.id,
-            label: `${category.title} (${category.code})`,
-          }))}
+        <FilterSelect
+          label={t("expenses.filters.category")}
           value={view.category}
           onChange={(value) => onParam(VIEW_PARAMS.category, value)}
-          data-testid="ledger-category-filter"
+          useOptions={useCategoryOptions}
+          width={180}
+          testId="ledger-category-filter"
         />
         <Select
           clearable

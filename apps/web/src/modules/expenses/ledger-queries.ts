@@ -12,8 +12,12 @@ import type { LedgerFilter, LedgerSort } from "./ledger-view.ts";
 /** Every ledger query key starts here, so one invalidation refreshes the rows, the counts and the totals. */
 export const LEDGER_QUERY_ROOT = "ledger";
 
-/** Rows per page: a few screens of rows, so scrolling asks for the next page well before the end. */
-export const LEDGER_PAGE_SIZE = 200;
+/**
+ * Rows per page: the first page is a few screens (it is what the reader waits for); the next ones are larger, so
+ * scrolling asks for few of them, each well before the end of what is loaded.
+ */
+export const LEDGER_FIRST_PAGE_SIZE = 100;
+export const LEDGER_PAGE_SIZE = 250;
 
 /**
  * The ledger by cursor (keyset pages on the server): the first page, then the next whenever the table scrolls
@@ -23,8 +27,13 @@ export const useLedgerPages = (filter: LedgerFilter, sort: LedgerSort) =>
   useInfiniteQuery({
     queryKey: [LEDGER_QUERY_ROOT, "pages", filter, sort],
     queryFn: async ({ pageParam, signal }): Promise<LedgerPage> =>
-      (await request(TRANSACTIONS_QUERY, { filter, sort, after: pageParam, limit: LEDGER_PAGE_SIZE }, { signal }))
-        .transactions_v2,
+      (
+        await request(
+          TRANSACTIONS_QUERY,
+          { filter, sort, after: pageParam, limit: pageParam === null ? LEDGER_FIRST_PAGE_SIZE : LEDGER_PAGE_SIZE },
+          { signal },
+        )
+      ).transactions_v2,
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     placeholderData: keepPreviousData,
@@ -42,10 +51,11 @@ export const useSelectionTotals = (selection: SelectionInput | null) =>
   });
 
 /** How many rows of the filter (its todo rule aside) break each rule: the counts on the todo filters. */
-export const useRuleViolationCounts = (filter: LedgerFilter) =>
+export const useRuleViolationCounts = (filter: LedgerFilter, enabled: boolean) =>
   useQuery({
     queryKey: [LEDGER_QUERY_ROOT, "rule-counts", filter],
     queryFn: async ({ signal }) =>
       (await request(RULE_VIOLATION_COUNTS_QUERY, { filter }, { signal })).rule_violation_counts,
     placeholderData: keepPreviousData,
+    enabled,
   });

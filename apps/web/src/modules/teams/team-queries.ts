@@ -6,10 +6,11 @@ import { TEAM_QUERY, TEAMS_QUERY } from "./teams.graphql.ts";
 export const TEAMS_QUERY_ROOT = "teams";
 
 /** The teams of the selected project; `mine` keeps the caller's own (what non-managers see). */
-export const useTeams = (mine: boolean) =>
+export const useTeams = (mine: boolean, enabled = true) =>
   useQuery({
     queryKey: [TEAMS_QUERY_ROOT, "list", mine],
     queryFn: async ({ signal }) => (await request(TEAMS_QUERY, { mine }, { signal })).teams,
+    enabled,
   });
 
 export const useTeam = (id: string) =>
