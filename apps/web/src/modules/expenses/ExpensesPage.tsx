@@ -1,6 +1,6 @@
 import { Alert, Loader, Stack } from "@mantine/core";
 import { IconReceipt } from "@tabler/icons-react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { toApiError } from "../../app/api/api-error.ts";
@@ -71,11 +71,13 @@ export function ExpensesPage() {
       })),
     [filterKey],
   );
-  const order = useMemo(() => rows.map((row) => row.id), [rows]);
+  // The rows' order for shift-click ranges, read when a box is clicked: a new page does not re-render every row.
+  const order = useRef<string[]>([]);
+  order.current = useMemo(() => rows.map((row) => row.id), [rows]);
   const onToggle = useCallback(
     (id: string, range: boolean) =>
-      setSelection((current) => (range ? toggleRange(current, order, id) : toggleRow(current, id))),
-    [order, setSelection],
+      setSelection((current) => (range ? toggleRange(current, order.current, id) : toggleRow(current, id))),
+    [setSelection],
   );
   const onToggleAll = useCallback(
     () => setSelection((current) => (current.kind === "all" ? EMPTY_SELECTION : selectAll())),

@@ -118,6 +118,9 @@ export function LedgerTable(props: LedgerTableProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
+    // The rows follow the scroll in React's own task rather than inside the scroll event: two short tasks a frame
+    // instead of one long one.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;

@@ -1,5 +1,5 @@
 import { formatDate, type TodoFilter } from "@kort/core";
-import { IconAlertTriangle, IconClockHour4, IconFileExport, IconReceipt, IconReceiptOff } from "@tabler/icons-react";
+import { IconReceipt } from "@tabler/icons-react";
 import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import type { ParseKeys } from "i18next";
 import { useMemo } from "react";
@@ -34,6 +34,11 @@ export const SORTABLE: Readonly<Record<string, { desc: LedgerSort; asc: LedgerSo
  */
 export const GRID_TEMPLATE =
   "36px 100px minmax(110px, 1.3fr) 128px minmax(110px, 1.3fr) minmax(70px, 0.8fr) minmax(96px, 1.2fr) 44px 84px";
+
+/** A row's icon: one masked element (see the CSS), named for screen readers and on hover. */
+const Icon = ({ className, label, flag }: { className: string; label: string; flag: string }) => (
+  <span role="img" className={`${classes.icon} ${className}`} title={label} aria-label={label} data-flag={flag} />
+);
 
 /** One line of text cut with an ellipsis, the whole of it on hover. */
 const Cut = ({ text, dim = false }: { text: string; dim?: boolean }) => (
@@ -117,72 +122,50 @@ export const useLedgerColumns = () => {
         helper.accessor("has_receipt", {
           id: "receipt",
           header: () => <IconReceipt size={16} aria-label={t("expenses.columns.receipt")} />,
-          cell: (info) => {
-            const label = t(info.getValue() ? "expenses.row.receipt" : "expenses.row.noReceipt");
-            return info.getValue() ? (
-              <IconReceipt
-                size={18}
-                className={classes.ok}
-                title={label}
-                aria-label={label}
-                role="img"
-                data-testid="ledger-receipt"
+          cell: (info) =>
+            info.getValue() ? (
+              <Icon
+                className={`${classes.iconReceipt} ${classes.ok}`}
+                label={t("expenses.row.receipt")}
+                flag="receipt"
               />
             ) : (
-              <IconReceiptOff
-                size={18}
-                className={classes.dim}
-                title={label}
-                aria-label={label}
-                role="img"
-                data-testid="ledger-no-receipt"
+              <Icon
+                className={`${classes.iconNoReceipt} ${classes.dim}`}
+                label={t("expenses.row.noReceipt")}
+                flag="no-receipt"
               />
-            );
-          },
+            ),
         }),
         helper.display({
           id: "flags",
           header: () => t("expenses.columns.status"),
           cell: ({ row }) => {
             const { unsettled, exported, rule_violations } = row.original;
-            const unsettledLabel = t("expenses.row.unsettled");
-            const exportedLabel = t("expenses.row.exported");
             return (
               <span className={classes.flags}>
                 {unsettled && (
-                  <IconClockHour4
-                    size={18}
-                    className={classes.pending}
-                    title={unsettledLabel}
-                    aria-label={unsettledLabel}
-                    role="img"
-                    data-flag="unsettled"
+                  <Icon
+                    className={`${classes.iconPending} ${classes.pending}`}
+                    label={t("expenses.row.unsettled")}
+                    flag="unsettled"
                   />
                 )}
                 {exported && (
-                  <IconFileExport
-                    size={18}
-                    className={classes.ok}
-                    title={exportedLabel}
-                    aria-label={exportedLabel}
-                    role="img"
-                    data-flag="exported"
+                  <Icon
+                    className={`${classes.iconExported} ${classes.ok}`}
+                    label={t("expenses.row.exported")}
+                    flag="exported"
                   />
                 )}
-                {rule_violations.map((violation) => {
-                  const label = t(RULE_KEYS[violation.rule_id]);
-                  return (
-                    <IconAlertTriangle
-                      key={violation.rule_id}
-                      size={18}
-                      className={classes.warn}
-                      title={label}
-                      aria-label={label}
-                      role="img"
-                      data-flag={violation.rule_id}
-                    />
-                  );
-                })}
+                {rule_violations.map((violation) => (
+                  <Icon
+                    key={violation.rule_id}
+                    className={`${classes.iconWarn} ${classes.warn}`}
+                    label={t(RULE_KEYS[violation.rule_id])}
+                    flag={violation.rule_id}
+                  />
+                ))}
               </span>
             );
           },

@@ -37,6 +37,9 @@ export const useLedgerPages = (filter: LedgerFilter, sort: LedgerSort) =>
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     placeholderData: keepPreviousData,
+    // Pages are never edited in place, and comparing every loaded row with its last copy each time a page arrives
+    // grows with the rows loaded (thousands after a long scroll): a new page is simply added.
+    structuralSharing: false,
   });
 
 /** Count and sums of the selection, from the server (spec 2). */
