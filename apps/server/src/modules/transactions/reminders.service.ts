@@ -44,10 +44,10 @@ export const remindTransactions = (deps: AppDeps, ctx: ProjectContext, input: un
     const link = `${publicBaseUrl(deps.config, ctx.origin)}/app`;
     for (const holder of holders.rows) {
       const mine = rows.rows.filter((row) => row.user_id === holder.user_id);
-      const lines = mine.map((row) => ({
+      const lines: ReminderLine[] = mine.map((row) => ({
         merchant: row.merchant,
         date: new Date(row.date),
-        amount: Number(row.amount),
+        amount: bigintValue(row.amount),
       }));
       await sendReminderEmail(tx, localeOf(holder.locale), { to: holder.email, name: holder.full_name, lines, link });
       await tx.execute(sql`
