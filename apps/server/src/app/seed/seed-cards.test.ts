@@ -47,11 +47,17 @@ describe("demo seed with a card key", () => {
     const history = await db.select().from(authorizations).where(inArray(authorizations.cardId, cardIds));
     expect(history.filter((row) => row.status === "cleared").length).toBeGreaterThan(0);
     expect(history.some((row) => row.cardId === employeeMonthly?.card.id)).toBe(true);
-    const settled = await db
+    const ledger = await db
       .select()
       .from(transactions)
       .where(and(eq(transactions.projectId, demo.id), inArray(transactions.cardId, cardIds)));
-    expect(settled.length).toBe(history.filter((row) => row.status === "cleared").length);
+    // Every cleared purchase is a settled row, every pending one an unsettled row; reversals leave nothing.
+    expect(ledger.filter((row) => row.closedAt !== null).length).toBe(
+      history.filter((row) => row.status === "cleared").length,
+    );
+    expect(ledger.filter((row) => row.closedAt === null).length).toBe(
+      history.filter((row) => row.status === "pending").length,
+    );
 
     // Idempotent: a restart neither issues nor buys again.
     expect(await seedDemo(db, { cardKey, now })).toEqual({ created: false });

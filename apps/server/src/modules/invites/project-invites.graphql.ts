@@ -1,6 +1,7 @@
 import { builder } from "../../platform/graphql/builder.ts";
 import { requireProject } from "../../platform/http/context.ts";
 import { UserTeam } from "../people/members.graphql.ts";
+import { RoleNameEnum } from "../projects/projects.graphql.ts";
 import type { PendingInviteDto } from "./project-invites.schemas.ts";
 import { listPendingProjectInvites, revokeProjectInvite, sendProjectInvite } from "./project-invites.service.ts";
 
@@ -9,7 +10,7 @@ const ProjectInvite = builder.objectRef<PendingInviteDto>("ProjectInvite").imple
   fields: (t) => ({
     id: t.exposeID("id"),
     email: t.exposeString("email"),
-    role: t.exposeString("role"),
+    role: t.expose("role", { type: RoleNameEnum }),
     team: t.expose("team", { type: UserTeam, nullable: true }),
     created_at: t.expose("created_at", { type: "DateTime" }),
     expires_at: t.expose("expires_at", { type: "DateTime" }),

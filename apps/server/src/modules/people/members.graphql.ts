@@ -1,5 +1,6 @@
 import { builder } from "../../platform/graphql/builder.ts";
 import { requireProject } from "../../platform/http/context.ts";
+import { RoleNameEnum } from "../projects/projects.graphql.ts";
 import type { LimitControlDto, ProjectUserDto, UserListDto } from "./members.schemas.ts";
 import { countProjectUsers, listProjectUsers } from "./members.service.ts";
 
@@ -25,7 +26,7 @@ export const ProjectUser = builder.objectRef<ProjectUserDto>("ProjectUser").impl
     user_id: t.exposeID("user_id"),
     full_name: t.exposeString("full_name"),
     email: t.exposeString("email"),
-    role: t.exposeString("role", { description: "project_owner, team_admin, accountant or user." }),
+    role: t.expose("role", { type: RoleNameEnum, description: "project_owner, team_admin, accountant or user." }),
     teams: t.expose("teams", { type: [UserTeam] }),
     limit_control: t.expose("limit_control", { type: UserLimitControl }),
     locked: t.exposeBoolean("locked", { description: "Locked out of sign-in; unlock_user lifts it." }),

@@ -10,6 +10,7 @@ import {
   findAuthorizationByReference,
   fxRateAt,
   insertAuthorization,
+  insertTransaction,
   type LockedCard,
   limitsOfCard,
   lockCardByLookup,
@@ -140,6 +141,30 @@ export const authorizePayment = async (deps: ProcessorDeps, request: PaymentRequ
       const raced = reference ? await findAuthorizationByReference(tx, card.id, reference) : undefined;
       if (!raced) throw new Error("An authorization conflicted on its network reference but was not found");
       return storedAnswer(raced, request);
+    }
+    if (decision.approved) {
+      // The purchase is in the ledger from the moment it is approved, unsettled (closed_at null): the holder can
+      // attach a receipt and the accountant categorise it before it clears. Sums read the authorization until then.
+      await insertTransaction(tx, {
+        projectId: card.projectId,
+        cardId: card.id,
+        userId: card.cardholderId,
+        teamId: card.teamId,
+        authorizationId: id,
+        description: request.merchantName,
+        merchantName: request.merchantName,
+        merchantCountry: request.merchantCountry,
+        mcc: request.mcc,
+        originalAmount: request.amount,
+        originalCurrency: request.currency,
+        originalExponent: currencyExponent(request.currency),
+        transactionAmount: amountIsk,
+        transactionDate: now,
+        categoryId: card.defaultTransactionCategoryId,
+        closedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      });
     }
     return { id, approved: decision.approved, declineCode: decision.approved ? null : decision.code, amountIsk };
   });

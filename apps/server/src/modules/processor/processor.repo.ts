@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import {
   authorizations,
@@ -143,6 +143,28 @@ export const findTransaction = async (
   const [row] = await tx.select().from(transactions).where(where);
   return row;
 };
+
+/** The ledger row of a pending authorization, locked: what clearing settles or a reversal removes. */
+export const unsettledTransactionOf = async (tx: Executor, authorizationId: string) => {
+  const [row] = await tx
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.authorizationId, authorizationId), isNull(transactions.closedAt)))
+    .for("update");
+  return row;
+};
+
+export const settleTransaction = async (
+  tx: Executor,
+  id: string,
+  values: Required<Pick<NewTransaction, "originalAmount" | "transactionAmount" | "closedAt" | "updatedAt">>,
+): Promise<string> => {
+  await tx.update(transactions).set(values).where(eq(transactions.id, id));
+  return id;
+};
+
+export const removeUnsettledTransaction = (tx: Executor, authorizationId: string) =>
+  tx.delete(transactions).where(and(eq(transactions.authorizationId, authorizationId), isNull(transactions.closedAt)));
 
 /** How much of a purchase has been refunded, in its original currency's minor units (a positive number). */
 export const refundedOf = async (tx: Executor, transactionId: string): Promise<number> => {

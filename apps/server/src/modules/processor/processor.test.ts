@@ -190,6 +190,38 @@ describe("reversal, clearing and refund", () => {
     });
   });
 
+  it("puts an approved purchase in the ledger unsettled, settles that same row, and removes it on reversal", async () => {
+    const s = await scene({ creditLimit: 100_000 });
+    const card = await s.issue();
+    const ledgerRowOf = async (authorizationId: string) =>
+      (await db.select().from(transactions).where(eq(transactions.authorizationId, authorizationId)))[0];
+
+    const kept = await authorizePayment(s.deps, card.request({ amount: 4590 }));
+    const unsettled = await ledgerRowOf(kept.id ?? "");
+    expect(unsettled).toMatchObject({ transactionAmount: 4590, closedAt: null, transactionDate: start });
+    // Unsettled rows count through their authorization, not twice.
+    expect(await accountBalance(db, s.project.id, start)).toMatchObject({ used: 0, reserved: 4590 });
+    await db.update(transactions).set({ comments: "Fundur" }).where(eq(transactions.id, unsettled?.id ?? ""));
+    await expect(refundPurchase(s.deps, { authorizationId: kept.id ?? "", amount: 1 })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+
+    const settled = await clearAuthorization(s.deps, { authorizationId: kept.id ?? "", amount: 4990 });
+    expect(settled.transaction_id).toBe(unsettled?.id);
+    expect(await ledgerRowOf(kept.id ?? "")).toMatchObject({ transactionAmount: 4990, comments: "Fundur" });
+    expect((await ledgerRowOf(kept.id ?? ""))?.closedAt).not.toBeNull();
+    expect(await accountBalance(db, s.project.id, start)).toMatchObject({ used: 4990, reserved: 0 });
+
+    const dropped = await authorizePayment(s.deps, card.request({ amount: 1000 }));
+    expect(await ledgerRowOf(dropped.id ?? "")).toBeDefined();
+    await reverseAuthorization(s.deps, dropped.id ?? "");
+    expect(await ledgerRowOf(dropped.id ?? "")).toBeUndefined();
+
+    const declined = await authorizePayment(s.deps, card.request({ amount: 100_001 }));
+    expect(declined.approved).toBe(false);
+    expect(await ledgerRowOf(declined.id ?? "")).toBeUndefined();
+  });
+
   it("refunds a settled purchase as a negative transaction, never beyond the purchase", async () => {
     const s = await scene();
     const card = await s.issue();

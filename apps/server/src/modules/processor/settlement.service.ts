@@ -12,6 +12,9 @@ import {
   lockCardById,
   lockProjectCredit,
   refundedOf,
+  removeUnsettledTransaction,
+  settleTransaction,
+  unsettledTransactionOf,
   updateAuthorization,
 } from "./processor.repo.ts";
 
@@ -43,6 +46,8 @@ export const reverseAuthorization = (deps: SettleDeps, authorizationId: string):
     }
     const now = deps.now();
     await updateAuthorization(tx, row.id, { status: "reversed", reversedAt: now, updatedAt: now });
+    // The purchase did not happen: it leaves the ledger; a receipt attached to it waits unmatched again.
+    await removeUnsettledTransaction(tx, row.id);
     return { id: row.id, status: "reversed" };
   });
 
@@ -87,26 +92,31 @@ export const clearAuthorization = (
     }
     const now = deps.now();
     const amountIsk = await settledIsk(tx, row, input.amount, now);
-    const transactionId = await insertTransaction(tx, {
-      projectId: row.projectId,
-      cardId: row.cardId,
-      userId: row.userId,
-      teamId: row.teamId,
-      authorizationId: row.id,
-      description: row.merchantName,
-      merchantName: row.merchantName,
-      merchantCountry: row.merchantCountry,
-      mcc: row.mcc,
-      originalAmount: input.amount,
-      originalCurrency: row.originalCurrency,
-      originalExponent: row.originalExponent,
-      transactionAmount: amountIsk,
-      transactionDate: row.createdAt,
-      categoryId: card.defaultTransactionCategoryId,
-      closedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const settled = { originalAmount: input.amount, transactionAmount: amountIsk, closedAt: now, updatedAt: now };
+    const unsettled = await unsettledTransactionOf(tx, row.id);
+    // Approved purchases are in the ledger unsettled (with what people set on them); older ones are made here.
+    const transactionId = unsettled
+      ? await settleTransaction(tx, unsettled.id, settled)
+      : await insertTransaction(tx, {
+          projectId: row.projectId,
+          cardId: row.cardId,
+          userId: row.userId,
+          teamId: row.teamId,
+          authorizationId: row.id,
+          description: row.merchantName,
+          merchantName: row.merchantName,
+          merchantCountry: row.merchantCountry,
+          mcc: row.mcc,
+          originalAmount: input.amount,
+          originalCurrency: row.originalCurrency,
+          originalExponent: row.originalExponent,
+          transactionAmount: amountIsk,
+          transactionDate: row.createdAt,
+          categoryId: card.defaultTransactionCategoryId,
+          closedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        });
     await updateAuthorization(tx, row.id, {
       status: "cleared",
       clearedAmount: amountIsk,
@@ -140,7 +150,7 @@ export const refundPurchase = (
   deps.db.transaction(async (tx) => {
     const by = "authorizationId" in input ? { authorizationId: input.authorizationId } : { id: input.transactionId };
     const seen = await findTransaction(tx, by);
-    if (!seen) throw notFound("settled purchase");
+    if (!seen || seen.closedAt === null) throw notFound("settled purchase");
     const card = await lockCardById(tx, seen.cardId);
     if (!card) throw notFound("card");
     await lockProjectCredit(tx, card.projectId);

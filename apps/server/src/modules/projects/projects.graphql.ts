@@ -4,7 +4,7 @@ import { requireProject, requireUser } from "../../platform/http/context.ts";
 import type { AvailableRolesDto, PrivilegeDto, ProjectDto, RoleDto } from "./projects.schemas.ts";
 import { getAvailableRoles, getRoleInProject, listMyProjects } from "./projects.service.ts";
 
-const RoleName = builder.enumType("RoleName", { values: ROLE_NAMES });
+export const RoleNameEnum = builder.enumType("RoleName", { values: ROLE_NAMES });
 
 const PrivilegeScope = builder.enumType("PrivilegeScope", {
   description: "project: any object of the project; team: of the caller's teams; own: the caller's own.",
@@ -21,7 +21,7 @@ const Privilege = builder.objectRef<PrivilegeDto>("Privilege").implement({
 });
 
 const NamedRole = builder.objectRef<{ name: RoleDto["name"] }>("NamedRole").implement({
-  fields: (t) => ({ name: t.expose("name", { type: RoleName }) }),
+  fields: (t) => ({ name: t.expose("name", { type: RoleNameEnum }) }),
 });
 
 const AvailableRoles = builder.objectRef<AvailableRolesDto>("AvailableRoles").implement({
@@ -52,7 +52,7 @@ const Project = builder.objectRef<ProjectDto>("Project").implement({
 const Role = builder.objectRef<RoleDto>("Role").implement({
   description: "The caller's role in a project, with its privileges from the permission matrix.",
   fields: (t) => ({
-    name: t.expose("name", { type: RoleName }),
+    name: t.expose("name", { type: RoleNameEnum }),
     project_id: t.exposeID("project_id"),
     privileges: t.expose("privileges", { type: [Privilege] }),
   }),

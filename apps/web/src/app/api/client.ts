@@ -1,3 +1,5 @@
+import { print } from "@0no-co/graphql.web";
+import type { TadaDocumentNode } from "gql.tada";
 import { readSelectedProjectId } from "../session/selected-project.ts";
 import { type ApiErrorCode, parseGraphqlErrors, parseRestError } from "./api-error.ts";
 import { type Method, sendRequest } from "./transport.ts";
@@ -35,12 +37,31 @@ export const rest = <T>(method: Method, path: `/${string}`, body?: unknown, opti
     { mode: options.session ?? "session", onLost: options.onSessionLost ?? "redirect", retryOn: REST_RETRY },
   );
 
-/** A GraphQL operation on `/graphql`; rejects with the first error's code. */
-export const graphql = <T>(query: string, variables?: Record<string, unknown>, options: CallOptions = {}): Promise<T> =>
+/** The text sent for a document, printed once per document. */
+const printed = new WeakMap<object, string>();
+const queryText = <Result, Variables>(document: TadaDocumentNode<Result, Variables>): string => {
+  let text = printed.get(document);
+  if (text === undefined) {
+    text = print(document);
+    printed.set(document, text);
+  }
+  return text;
+};
+
+/**
+ * A GraphQL operation on `/graphql` with a document from `graphql()` (./graphql.ts): the variables and the answer
+ * are typed from the schema. Rejects with the first error's code.
+ */
+export const request = <Result, Variables>(
+  document: TadaDocumentNode<Result, Variables>,
+  variables: Variables,
+  options: CallOptions = {},
+): Promise<Result> =>
   withSession(
     async (token) => {
       const credentials = { token, projectId: projectOf(options), signal: options.signal };
-      const answer = await sendRequest("POST", "/graphql", { query, variables }, credentials);
+      const body = { query: queryText(document), variables };
+      const answer = await sendRequest("POST", "/graphql", body, credentials);
       const payload =
         typeof answer.data === "object" && answer.data !== null
           ? (answer.data as { data?: unknown; errors?: unknown })
@@ -50,7 +71,7 @@ export const graphql = <T>(query: string, variables?: Record<string, unknown>, o
       if (!answer.ok || payload.data === undefined || payload.data === null) {
         throw parseRestError(answer.status, answer.data);
       }
-      return payload.data as T;
+      return payload.data as Result;
     },
     { mode: options.session ?? "session", onLost: options.onSessionLost ?? "redirect", retryOn: GRAPHQL_RETRY },
   );

@@ -1,8 +1,7 @@
-import type { RoleName } from "@kort/core";
-import type { Project } from "./selected-project.ts";
+import { graphql, type ResultOf } from "../api/graphql.ts";
 
 /** Who is signed in (spec 3, User). */
-export const ME_QUERY = /* GraphQL */ `
+export const ME_QUERY = graphql(`
   query Me {
     me {
       user_id
@@ -16,19 +15,12 @@ export const ME_QUERY = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
-export type Me = {
-  user_id: string;
-  full_name: string;
-  preferred_name: string | null;
-  email: string;
-  created_at: string;
-  image: { thumbnail_url: string | null; url: string | null } | null;
-};
+export type Me = NonNullable<ResultOf<typeof ME_QUERY>["me"]>;
 
 /** The projects the signed-in user belongs to. */
-export const PROJECTS_QUERY = /* GraphQL */ `
+export const PROJECTS_QUERY = graphql(`
   query Projects {
     projects {
       id
@@ -38,17 +30,13 @@ export const PROJECTS_QUERY = /* GraphQL */ `
       approval_status
     }
   }
-`;
-
-export type ProjectsResult = { projects: Project[] };
+`);
 
 /** The caller's role in the selected project (sent as X-Project-Id). */
-export const CURRENT_ROLE_QUERY = /* GraphQL */ `
+export const CURRENT_ROLE_QUERY = graphql(`
   query CurrentRole {
     current_role {
       name
     }
   }
-`;
-
-export type CurrentRoleResult = { current_role: { name: RoleName } | null };
+`);

@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { graphql } from "../api/client.ts";
+import { ApiError } from "../api/api-error.ts";
+import { request } from "../api/client.ts";
 import { SESSION_QUERY_ROOT } from "../query-client.ts";
-import { ME_QUERY, type Me } from "./session.graphql.ts";
+import { ME_QUERY } from "./session.graphql.ts";
 
 export const ME_QUERY_KEY = [SESSION_QUERY_ROOT, "me"] as const;
 
@@ -14,6 +15,9 @@ export const useMe = () =>
     queryKey: ME_QUERY_KEY,
     queryFn: async ({ signal }) => {
       const options = { withProject: false, onSessionLost: "signOut", signal } as const;
-      return (await graphql<{ me: Me }>(ME_QUERY, undefined, options)).me;
+      const { me } = await request(ME_QUERY, {}, options);
+      // The schema lets `me` be null (a session whose user is gone): that is a lost session, not a user.
+      if (me === null) throw new ApiError("UNAUTHENTICATED", "The signed-in user no longer exists.");
+      return me;
     },
   });

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { graphql } from "../api/client.ts";
+import { request } from "../api/client.ts";
 import { SESSION_QUERY_ROOT } from "../query-client.ts";
 import { selectProject } from "./project-store.ts";
 import { chooseProject, type Project, readSelectedProjectId } from "./selected-project.ts";
-import { PROJECTS_QUERY, type ProjectsResult } from "./session.graphql.ts";
+import { PROJECTS_QUERY } from "./session.graphql.ts";
 
 export const PROJECTS_QUERY_KEY = [SESSION_QUERY_ROOT, "projects"] as const;
 
@@ -22,7 +22,7 @@ export const useProjects = () =>
   useQuery({
     queryKey: PROJECTS_QUERY_KEY,
     queryFn: async ({ signal }) => {
-      const { projects } = await graphql<ProjectsResult>(PROJECTS_QUERY, undefined, { withProject: false, signal });
+      const { projects } = await request(PROJECTS_QUERY, {}, { withProject: false, signal });
       const active = projects.filter((project) => project.enabled);
       selectProject(chooseProject(active, readSelectedProjectId())?.id ?? null);
       const rejected = projects.filter((project) => project.approval_status === "rejected");

@@ -1,7 +1,7 @@
-import type { CategoryGroup } from "@kort/core";
+import { graphql, type ResultOf } from "../../app/api/graphql.ts";
 
 /** A page of the selected project's categories the caller may read (spec 7: limit 200, by group, search). */
-export const CATEGORIES_QUERY = /* GraphQL */ `
+export const CATEGORIES_QUERY = graphql(`
   query Categories($group: CategoryGroup, $search: String, $page: Int) {
     categories(group: $group, search: $search, page: $page) {
       count
@@ -14,8 +14,6 @@ export const CATEGORIES_QUERY = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
-export type Category = { id: string; title: string; code: string; group: CategoryGroup; enabled: boolean };
-
-export type CategoriesResult = { categories: { count: number; nodes: Category[] } };
+export type Category = ResultOf<typeof CATEGORIES_QUERY>["categories"]["nodes"][number];

@@ -1,4 +1,4 @@
-import { CARD_NAME_MAX_LENGTH, cardNameSchema, FORM_LIMIT_PERIODS } from "@kort/core";
+import { CARD_NAME_MAX_LENGTH, cardNameSchema, FORM_LIMIT_PERIODS, type LimitPeriod } from "@kort/core";
 import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -6,7 +6,7 @@ import { AmountInput } from "../../ui/amount-input/AmountInput.tsx";
 import { Dropdown } from "../../ui/dropdown/Dropdown.tsx";
 import { LIMIT_PERIOD_KEYS } from "./card-labels.ts";
 import type { Card } from "./cards.graphql.ts";
-import { useCardMutation } from "./useCardMutation.ts";
+import { type CardMutationVariables, useCardMutation } from "./useCardMutation.ts";
 
 /** Which of the card's settings the modal edits. */
 export type CardEditKind = "rename" | "limits" | "cardholder" | "team" | "category";
@@ -41,10 +41,10 @@ export function CardEditModal({ card, kind, onClose, options }: CardEditModalPro
   const [limit] = card.limits;
   const [name, setName] = useState(card.description);
   const [amount, setAmount] = useState<number | null>(limit?.sum_amount ?? null);
-  const [period, setPeriod] = useState<string>(limit?.period ?? "MONTHLY");
+  const [period, setPeriod] = useState<LimitPeriod>(limit?.period ?? "MONTHLY");
   const [choice, setChoice] = useState<string | null>(initialChoice(card, kind));
 
-  const variables = (): Record<string, unknown> | null => {
+  const variables = (): CardMutationVariables<CardEditKind> | null => {
     if (kind === "rename")
       return cardNameSchema.safeParse(name).success ? { id: card.id, description: name.trim() } : null;
     if (kind === "limits") return amount ? { id: card.id, limits: [{ sum_amount: amount, period }] } : null;
@@ -73,7 +73,7 @@ export function CardEditModal({ card, kind, onClose, options }: CardEditModalPro
               label={t("cards.form.period")}
               data={FORM_LIMIT_PERIODS.map((value) => ({ value, label: t(LIMIT_PERIOD_KEYS[value]) }))}
               value={period}
-              onChange={(value) => setPeriod(value ?? "MONTHLY")}
+              onChange={(value) => setPeriod(FORM_LIMIT_PERIODS.find((known) => known === value) ?? "MONTHLY")}
               allowDeselect={false}
             />
           </>

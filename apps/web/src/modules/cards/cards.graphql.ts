@@ -1,8 +1,10 @@
-import type { CardStatus, CardType, LimitPeriod } from "@kort/core";
+import type { CardStatus, CardType } from "@kort/core";
+import { graphql, type ResultOf, type VariablesOf } from "../../app/api/graphql.ts";
 
-/** GraphQL documents of the cards pages (spec 7, cards) and the shapes they answer with. */
+/** GraphQL documents of the cards pages (spec 7, cards); their answers are typed from the schema. */
 
-const CARD_FIELDS = /* GraphQL */ `
+const CARD_FIELDS = graphql(`
+  fragment CardFields on Card {
   id
   card_type
   status
@@ -21,32 +23,11 @@ const CARD_FIELDS = /* GraphQL */ `
   limits { sum_amount single_amount period count }
   balance { settled_balance available_balance currency }
   actions
-`;
+  }
+`);
 
-export type CardLimit = { sum_amount: number; single_amount: number; period: LimitPeriod; count: number };
-
-export type Card = {
-  id: string;
-  card_type: CardType;
-  status: CardStatus;
-  status_changed_at: string;
-  description: string;
-  masked_number: string;
-  created_at: string;
-  /** Full name of the person who issued the card. */
-  issuer: string | null;
-  expiration_month: number;
-  expiration_year: number;
-  will_close_at: string | null;
-  closed_at: string | null;
-  team: { id: string; name: string } | null;
-  cardholder: { user_id: string; full_name: string; email: string };
-  default_transaction_category: { id: string; title: string; code: string } | null;
-  limits: CardLimit[];
-  balance: { settled_balance: number; available_balance: number; currency: string };
-  /** The card actions (spec 6) the caller may take on this card, as the server's policy says. */
-  actions: string[];
-};
+export type Card = ResultOf<typeof CARD_FIELDS>;
+export type CardLimit = Card["limits"][number];
 
 export type CardsFilter = {
   status?: CardStatus;
@@ -56,24 +37,22 @@ export type CardsFilter = {
   description?: string;
 };
 
-export const CARDS_QUERY = /* GraphQL */ `
+export const CARDS_QUERY = graphql(
+  `
   query Cards($filter: CardsFilter, $page: Int, $limit: Int) {
-    cards(filter: $filter, page: $page, limit: $limit) { total_count nodes { ${CARD_FIELDS} } }
+    cards(filter: $filter, page: $page, limit: $limit) { total_count nodes { ...CardFields } }
   }
-`;
-export type CardsResult = { cards: { total_count: number; nodes: Card[] } };
+`,
+  [CARD_FIELDS],
+);
 
-export const CARD_QUERY = /* GraphQL */ `
-  query Card($id: ID!) { card(id: $id) { ${CARD_FIELDS} } }
-`;
-export type CardResult = { card: Card };
+export const CARD_QUERY = graphql(`query Card($id: ID!) { card(id: $id) { ...CardFields } }`, [CARD_FIELDS]);
 
-export const ACTIVE_CARD_COUNTS_QUERY = /* GraphQL */ `
+export const ACTIVE_CARD_COUNTS_QUERY = graphql(`
   query ActiveCardCounts { active_card_counts { card_type count } }
-`;
-export type ActiveCardCountsResult = { active_card_counts: { card_type: CardType; count: number }[] };
+`);
 
-export const CARD_ACTIVITY_QUERY = /* GraphQL */ `
+export const CARD_ACTIVITY_QUERY = graphql(`
   query CardActivity($id: ID!) {
     card_activity(card_id: $id) {
       transactions {
@@ -82,66 +61,51 @@ export const CARD_ACTIVITY_QUERY = /* GraphQL */ `
       declines { id merchant amount decline_code created_at }
     }
   }
-`;
-export type CardTransaction = {
-  id: string;
-  merchant: string;
-  transaction_amount: number;
-  original_amount: number;
-  original_currency: string;
-  original_exponent: number;
-  transaction_date: string;
-  settled: boolean;
-};
-export type CardDecline = { id: string; merchant: string; amount: number; decline_code: string; created_at: string };
-export type CardActivityResult = { card_activity: { transactions: CardTransaction[]; declines: CardDecline[] } };
+`);
+export type CardActivity = ResultOf<typeof CARD_ACTIVITY_QUERY>["card_activity"];
+export type CardTransaction = CardActivity["transactions"][number];
+export type CardDecline = CardActivity["declines"][number];
 
-export const CARD_CREATE_OPTIONS_QUERY = /* GraphQL */ `
+export const CARD_CREATE_OPTIONS_QUERY = graphql(`
   query CardCreateOptions($type: String!) {
     card_create_options(card_type: $type) { cardholders { user_id full_name email needs_team } teams { id name } }
   }
-`;
-export type CardCreateHolder = { user_id: string; full_name: string; email: string; needs_team: boolean };
-export type CardCreateOptionsResult = {
-  card_create_options: { cardholders: CardCreateHolder[]; teams: { id: string; name: string }[] };
-};
+`);
+export type CardCreateHolder = ResultOf<typeof CARD_CREATE_OPTIONS_QUERY>["card_create_options"]["cardholders"][number];
 
-export const CARD_CHECK_LIMITS_QUERY = /* GraphQL */ `
+export const CARD_CHECK_LIMITS_QUERY = graphql(`
   query CardCheckLimits($input: CardCheckLimitsInput!) { card_check_limits(input: $input) { blocked warnings } }
-`;
-export type CardCheckLimitsResult = { card_check_limits: { blocked: string[]; warnings: string[] } };
+`);
 
-export const ACCOUNT_BALANCE_QUERY = /* GraphQL */ `
+export const ACCOUNT_BALANCE_QUERY = graphql(`
   query AccountBalance { account_balance { credit_limit available } }
-`;
-export type AccountBalanceResult = { account_balance: { credit_limit: string; available: string } };
+`);
 
-export type CreateCardVariables = {
-  input: {
-    cardholder_id: string;
-    description: string;
-    team_id: string | null;
-    default_transaction_category_id: string | null;
-    limits: { sum_amount: number; period: LimitPeriod }[];
-    will_close_at?: string;
-  };
-};
-export const CREATE_EMPLOYEE_CARD_MUTATION = /* GraphQL */ `
+export const CREATE_EMPLOYEE_CARD_MUTATION = graphql(`
   mutation CreateEmployeeCard($input: CreateCardInput!) { create_employee_card(input: $input) { id } }
-`;
-export const CREATE_BUSINESS_CARD_MUTATION = /* GraphQL */ `
+`);
+export type CreateCardVariables = VariablesOf<typeof CREATE_EMPLOYEE_CARD_MUTATION>;
+export const CREATE_BUSINESS_CARD_MUTATION = graphql(`
   mutation CreateBusinessCard($input: CreateCardInput!) { create_business_card(input: $input) { id } }
-`;
+`);
 
 export const CARD_MUTATIONS = {
-  close: `mutation CloseCard($id: ID!) { close_card(id: $id) { id } }`,
-  lock: `mutation LockCard($id: ID!) { lock_card(id: $id) { id } }`,
-  unlock: `mutation UnlockCard($id: ID!) { unlock_card(id: $id) { id } }`,
-  rename: `mutation PatchCard($id: ID!, $description: String) { patch_card(id: $id, description: $description) { id } }`,
-  limits: `mutation SetCardLimits($id: ID!, $limits: [CardLimitInput!]!) { set_card_limits(id: $id, limits: $limits) { id } }`,
-  cardholder: `mutation ChangeCardholder($id: ID!, $user_id: ID!) { change_cardholder(id: $id, user_id: $user_id) { id } }`,
-  team: `mutation SetCardTeam($id: ID!, $team_id: ID) { set_card_team(id: $id, team_id: $team_id) { id } }`,
-  category: `mutation SetCardCategory($id: ID!, $category_id: ID) { set_card_default_category(id: $id, category_id: $category_id) { id } }`,
+  close: graphql(`mutation CloseCard($id: ID!) { close_card(id: $id) { id } }`),
+  lock: graphql(`mutation LockCard($id: ID!) { lock_card(id: $id) { id } }`),
+  unlock: graphql(`mutation UnlockCard($id: ID!) { unlock_card(id: $id) { id } }`),
+  rename: graphql(
+    `mutation PatchCard($id: ID!, $description: String) { patch_card(id: $id, description: $description) { id } }`,
+  ),
+  limits: graphql(
+    `mutation SetCardLimits($id: ID!, $limits: [CardLimitInput!]!) { set_card_limits(id: $id, limits: $limits) { id } }`,
+  ),
+  cardholder: graphql(
+    `mutation ChangeCardholder($id: ID!, $user_id: ID!) { change_cardholder(id: $id, user_id: $user_id) { id } }`,
+  ),
+  team: graphql(`mutation SetCardTeam($id: ID!, $team_id: ID) { set_card_team(id: $id, team_id: $team_id) { id } }`),
+  category: graphql(
+    `mutation SetCardCategory($id: ID!, $category_id: ID) { set_card_default_category(id: $id, category_id: $category_id) { id } }`,
+  ),
 } as const;
 
 export type CardMutationKind = keyof typeof CARD_MUTATIONS;

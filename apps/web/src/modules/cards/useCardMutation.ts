@@ -2,8 +2,9 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
-import { graphql } from "../../app/api/client.ts";
+import { request } from "../../app/api/client.ts";
 import { errorKey } from "../../app/api/error-key.ts";
+import type { TadaDocumentNode, VariablesOf } from "../../app/api/graphql.ts";
 import { CARDS_QUERY_ROOT } from "./card-queries.ts";
 import { CARD_MUTATIONS, type CardMutationKind } from "./cards.graphql.ts";
 
@@ -29,19 +30,28 @@ const SUCCESS_KEYS = {
   category: "cards.toast.updated",
 } as const;
 
+/** What a card action of `Kind` is called with, from its document. */
+export type CardMutationVariables<Kind extends CardMutationKind = CardMutationKind> = {
+  [K in Kind]: VariablesOf<(typeof CARD_MUTATIONS)[K]>;
+}[Kind];
+
 /** A card action with the spec's toasts (spec 8); the cards queries are refetched after every success. */
-export const useCardMutation = (kind: CardMutationKind) => {
+export const useCardMutation = <Kind extends CardMutationKind>(kind: Kind) => {
+  // TypeScript cannot pair a generic kind with its own document's variables; CardMutationVariables does.
+  const document = CARD_MUTATIONS[kind] as TadaDocumentNode<unknown, CardMutationVariables<Kind>>;
+  const failureKey: (typeof FAILURE_KEYS)[CardMutationKind] = FAILURE_KEYS[kind];
+  const successKey: (typeof SUCCESS_KEYS)[CardMutationKind] = SUCCESS_KEYS[kind];
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (variables: Record<string, unknown>) => graphql<unknown>(CARD_MUTATIONS[kind], variables),
+    mutationFn: (variables: CardMutationVariables<Kind>) => request(document, variables),
     onSuccess: async () => {
-      notifications.show({ color: "teal", message: t(SUCCESS_KEYS[kind]), "data-testid": "toast-success" });
+      notifications.show({ color: "teal", message: t(successKey), "data-testid": "toast-success" });
       await queryClient.invalidateQueries({ queryKey: [CARDS_QUERY_ROOT] });
     },
     onError: (error) => {
       const reason = t(errorKey(toApiError(error).code));
-      notifications.show({ color: "red", message: t(FAILURE_KEYS[kind], { reason }), "data-testid": "toast-error" });
+      notifications.show({ color: "red", message: t(failureKey, { reason }), "data-testid": "toast-error" });
     },
   });
 };

@@ -3,7 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
-import { graphql } from "../../app/api/client.ts";
+import { request } from "../../app/api/client.ts";
 import { errorKey } from "../../app/api/error-key.ts";
 import { STORAGE_KEYS, writeStored } from "../../app/storage.ts";
 import { CARDS_QUERY_ROOT } from "./card-queries.ts";
@@ -21,11 +21,12 @@ export const useCreateCard = () => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ cardType, variables }: { cardType: CardType; variables: CreateCardVariables }) =>
-      graphql<unknown>(
-        cardType === "BUSINESS_EXPENSE" ? CREATE_BUSINESS_CARD_MUTATION : CREATE_EMPLOYEE_CARD_MUTATION,
-        variables,
-      ),
+    mutationFn: async ({ cardType, variables }: { cardType: CardType; variables: CreateCardVariables }) => {
+      // Both mutations answer the new card's id; the caller needs nothing more.
+      await (cardType === "BUSINESS_EXPENSE"
+        ? request(CREATE_BUSINESS_CARD_MUTATION, variables)
+        : request(CREATE_EMPLOYEE_CARD_MUTATION, variables));
+    },
     onSuccess: async (_result, { variables }) => {
       writeStored(STORAGE_KEYS.onboardingCard, "created");
       const message = t("cards.toast.created", { name: variables.input.description });

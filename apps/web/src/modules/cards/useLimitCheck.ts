@@ -1,7 +1,7 @@
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
-import { graphql } from "../../app/api/client.ts";
-import { CARD_CHECK_LIMITS_QUERY, type CardCheckLimitsResult } from "./cards.graphql.ts";
+import { request } from "../../app/api/client.ts";
+import { CARD_CHECK_LIMITS_QUERY } from "./cards.graphql.ts";
 import { type CreateCardForm, LIMIT_CHECK_DEBOUNCE_MS, limitPeriodOf } from "./create-card-form.ts";
 
 /**
@@ -21,7 +21,8 @@ export const useLimitCheck = (form: CreateCardForm, ready: boolean) => {
   const query = useQuery({
     queryKey: ["cards", "check-limits", debounced],
     queryFn: async ({ signal }) =>
-      (await graphql<CardCheckLimitsResult>(CARD_CHECK_LIMITS_QUERY, { input: debounced }, { signal }))
+      // `enabled` keeps this from running while debounced is null.
+      (await request(CARD_CHECK_LIMITS_QUERY, { input: debounced as NonNullable<typeof debounced> }, { signal }))
         .card_check_limits,
     enabled: debounced !== null,
   });

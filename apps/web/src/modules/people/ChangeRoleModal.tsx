@@ -11,7 +11,7 @@ export function ChangeRoleModal({ person, onClose }: { person: Person; onClose: 
   const { t } = useTranslation();
   const roles = useAssignableRoles();
   const [role, setRole] = useState<RoleName>(person.role);
-  const save = usePeopleMutation<{ user_id: string; role_name: RoleName }>(SET_ROLE_MUTATION, "role", () =>
+  const save = usePeopleMutation(SET_ROLE_MUTATION, "role", () =>
     t("people.toast.roleChanged", { name: person.full_name }),
   );
   const options = (roles.data ?? []).map((name) => ({ value: name, label: t(`roles.${name}`) }));

@@ -6,7 +6,7 @@ import { SIDE_PANEL_ANIMATION_MS } from "../../ui/side-panel/side-panel-size.ts"
 import { InviteDetailsStep } from "./InviteDetailsStep.tsx";
 import { InviteRoleStep } from "./InviteRoleStep.tsx";
 import { EMPTY_INVITE_FORM, type InviteForm, inviteChoicesFor, inviteVariables } from "./invite-form.ts";
-import { SEND_INVITE_MUTATION, type SendInviteVariables } from "./people.graphql.ts";
+import { SEND_INVITE_MUTATION } from "./people.graphql.ts";
 import { usePeopleMutation } from "./usePeopleMutation.ts";
 import { useAssignableRoles } from "./usePeopleQueries.ts";
 
@@ -19,7 +19,7 @@ export function InvitePanel({ opened, onClose }: { opened: boolean; onClose: () 
   const { t } = useTranslation();
   const [form, setForm] = useState<InviteForm>(EMPTY_INVITE_FORM);
   const roles = useAssignableRoles();
-  const send = usePeopleMutation<SendInviteVariables>(SEND_INVITE_MUTATION, "invite", () => t("people.toast.invited"));
+  const send = usePeopleMutation(SEND_INVITE_MUTATION, "invite", () => t("people.toast.invited"));
 
   // The form is emptied once the panel has finished closing (spec 2).
   useEffect(() => {

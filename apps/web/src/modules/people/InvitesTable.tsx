@@ -9,7 +9,7 @@ import { usePeopleMutation } from "./usePeopleMutation.ts";
 export function InvitesTable({ invites, canRevoke }: { invites: readonly PendingInvite[]; canRevoke: boolean }) {
   const { t, i18n } = useTranslation();
   const locale = localeOf(parseLanguage(i18n.resolvedLanguage ?? i18n.language));
-  const revoke = usePeopleMutation<{ id: string }>(REVOKE_INVITE_MUTATION, "revoke", () => t("people.toast.revoked"));
+  const revoke = usePeopleMutation(REVOKE_INVITE_MUTATION, "revoke", () => t("people.toast.revoked"));
   if (invites.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="invites-empty">

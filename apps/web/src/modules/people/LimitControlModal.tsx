@@ -5,14 +5,12 @@ import { AmountInput } from "../../ui/amount-input/AmountInput.tsx";
 import { type Person, SET_LIMIT_CONTROL_MUTATION } from "./people.graphql.ts";
 import { usePeopleMutation } from "./usePeopleMutation.ts";
 
-type Variables = { user_id: string; max_monthly_limit: number | null; allow_issuing_cards_to_self: boolean };
-
 /** Spec 6, limit control per user: a maximum monthly card limit (empty for none) and self-issuing. */
 export function LimitControlModal({ person, onClose }: { person: Person; onClose: () => void }) {
   const { t } = useTranslation();
   const [max, setMax] = useState<number | null>(person.limit_control.max_monthly_limit);
   const [allowSelf, setAllowSelf] = useState(person.limit_control.allow_issuing_cards_to_self);
-  const save = usePeopleMutation<Variables>(SET_LIMIT_CONTROL_MUTATION, "limits", () =>
+  const save = usePeopleMutation(SET_LIMIT_CONTROL_MUTATION, "limits", () =>
     t("people.toast.limitsChanged", { name: person.full_name }),
   );
   const unchanged =

@@ -36,9 +36,7 @@ export function PeoplePage() {
   const invites = usePendingInvites();
   const [inviting, setInviting] = useState(false);
   const [open, setOpen] = useState<Open>(null);
-  const unlock = usePeopleMutation<{ user_id: string }>(UNLOCK_USER_MUTATION, "unlock", () =>
-    t("people.toast.unlocked"),
-  );
+  const unlock = usePeopleMutation(UNLOCK_USER_MUTATION, "unlock", () => t("people.toast.unlocked"));
 
   const onAction = (action: RowAction, person: Person) => {
     if (action === "unlock") unlock.mutate({ user_id: person.user_id });

@@ -1,6 +1,6 @@
 import { Button, Group, List, Modal, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { type Person, REMOVE_USER_MUTATION, type RemoveUserResult } from "./people.graphql.ts";
+import { type Person, REMOVE_USER_MUTATION } from "./people.graphql.ts";
 import { usePeopleMutation } from "./usePeopleMutation.ts";
 
 /**
@@ -9,7 +9,7 @@ import { usePeopleMutation } from "./usePeopleMutation.ts";
  */
 export function RemoveUserModal({ person, onClose }: { person: Person; onClose: () => void }) {
   const { t } = useTranslation();
-  const remove = usePeopleMutation<{ user_id: string }, RemoveUserResult>(REMOVE_USER_MUTATION, "remove", (_v, r) =>
+  const remove = usePeopleMutation(REMOVE_USER_MUTATION, "remove", (_v, r) =>
     t("people.toast.removed", {
       name: person.full_name,
       closed: r.remove_user_from_project.closed_cards,

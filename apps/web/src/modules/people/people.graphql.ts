@@ -1,8 +1,8 @@
-import type { RoleName, UserLimitControl } from "@kort/core";
+import { graphql, type ResultOf, type VariablesOf } from "../../app/api/graphql.ts";
 
 /** GraphQL documents of the People page (spec 7: users, invites, set role, remove user, limit control). */
 
-export const PEOPLE_QUERY = /* GraphQL */ `
+export const PEOPLE_QUERY = graphql(`
   query People($search: String, $page: Int, $limit: Int) {
     users(search: $search, page: $page, limit: $limit) {
       total_count
@@ -23,21 +23,11 @@ export const PEOPLE_QUERY = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
-export type Person = {
-  user_id: string;
-  full_name: string;
-  email: string;
-  role: RoleName;
-  locked: boolean;
-  teams: { id: string; name: string }[];
-  limit_control: UserLimitControl;
-};
+export type Person = ResultOf<typeof PEOPLE_QUERY>["users"]["nodes"][number];
 
-export type PeopleResult = { users: { total_count: number; nodes: Person[] } };
-
-export const PENDING_INVITES_QUERY = /* GraphQL */ `
+export const PENDING_INVITES_QUERY = graphql(`
   query PendingInvites {
     pending_project_invites {
       id
@@ -51,21 +41,12 @@ export const PENDING_INVITES_QUERY = /* GraphQL */ `
       expires_at
     }
   }
-`;
+`);
 
-export type PendingInvite = {
-  id: string;
-  email: string;
-  role: RoleName;
-  team: { id: string; name: string } | null;
-  created_at: string;
-  expires_at: string;
-};
-
-export type PendingInvitesResult = { pending_project_invites: PendingInvite[] };
+export type PendingInvite = ResultOf<typeof PENDING_INVITES_QUERY>["pending_project_invites"][number];
 
 /** What the invite panel and the role picker offer: the roles the caller may give, and the teams. */
-export const ASSIGNABLE_ROLES_QUERY = /* GraphQL */ `
+export const ASSIGNABLE_ROLES_QUERY = graphql(`
   query AssignableRoles {
     available_roles {
       get_available_roles {
@@ -73,50 +54,41 @@ export const ASSIGNABLE_ROLES_QUERY = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
-export type AssignableRolesResult = { available_roles: { get_available_roles: { name: RoleName }[] } };
-
-export const INVITE_TEAMS_QUERY = /* GraphQL */ `
+export const INVITE_TEAMS_QUERY = graphql(`
   query InviteTeams {
     teams {
       id
       name
     }
   }
-`;
+`);
 
-export type InviteTeamsResult = { teams: { id: string; name: string }[] };
-
-export const SEND_INVITE_MUTATION = /* GraphQL */ `
+export const SEND_INVITE_MUTATION = graphql(`
   mutation SendProjectInvite($email: String!, $role_name: String!, $team_id: ID, $settings: InviteSettingsInput) {
     send_project_invite(email: $email, role_name: $role_name, team_id: $team_id, settings: $settings)
   }
-`;
+`);
 
-export type SendInviteVariables = {
-  email: string;
-  role_name: RoleName;
-  team_id: string | null;
-  settings?: { limit_control: UserLimitControl };
-};
+export type SendInviteVariables = VariablesOf<typeof SEND_INVITE_MUTATION>;
 
-export const REVOKE_INVITE_MUTATION = /* GraphQL */ `
+export const REVOKE_INVITE_MUTATION = graphql(`
   mutation RevokeInvite($id: ID!) {
     revoke_invite(id: $id)
   }
-`;
+`);
 
-export const SET_ROLE_MUTATION = /* GraphQL */ `
+export const SET_ROLE_MUTATION = graphql(`
   mutation SetRole($user_id: ID!, $role_name: String!) {
     set_role(user_id: $user_id, role_name: $role_name) {
       user_id
       role
     }
   }
-`;
+`);
 
-export const SET_LIMIT_CONTROL_MUTATION = /* GraphQL */ `
+export const SET_LIMIT_CONTROL_MUTATION = graphql(`
   mutation SetUserLimitControl($user_id: ID!, $max_monthly_limit: Int, $allow_issuing_cards_to_self: Boolean!) {
     set_user_limit_control(
       user_id: $user_id
@@ -126,9 +98,9 @@ export const SET_LIMIT_CONTROL_MUTATION = /* GraphQL */ `
       user_id
     }
   }
-`;
+`);
 
-export const REMOVE_USER_MUTATION = /* GraphQL */ `
+export const REMOVE_USER_MUTATION = graphql(`
   mutation RemoveUserFromProject($user_id: ID!) {
     remove_user_from_project(user_id: $user_id) {
       user_id
@@ -136,17 +108,15 @@ export const REMOVE_USER_MUTATION = /* GraphQL */ `
       reassigned_cards
     }
   }
-`;
+`);
 
-export type RemoveUserResult = {
-  remove_user_from_project: { user_id: string; closed_cards: number; reassigned_cards: number };
-};
+export type RemoveUserResult = ResultOf<typeof REMOVE_USER_MUTATION>;
 
-export const UNLOCK_USER_MUTATION = /* GraphQL */ `
+export const UNLOCK_USER_MUTATION = graphql(`
   mutation UnlockUser($user_id: ID!) {
     unlock_user(user_id: $user_id) {
       user_id
       locked
     }
   }
-`;
+`);

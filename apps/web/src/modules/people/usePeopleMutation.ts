@@ -2,8 +2,9 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
-import { graphql } from "../../app/api/client.ts";
+import { request } from "../../app/api/client.ts";
 import { errorKey } from "../../app/api/error-key.ts";
+import type { TadaDocumentNode } from "../../app/api/graphql.ts";
 import { PEOPLE_QUERY_ROOT } from "./usePeopleQueries.ts";
 
 /** Spec 8: each failure names what failed, then the reason after a colon. */
@@ -25,15 +26,15 @@ const PLAIN_CODES = new Set(["ALREADY_INVITED", "ACCESS_DENIED", "LAST_PROJECT_O
  * A People mutation with the spec's toasts: the success message on success, otherwise the failure with the
  * translated error code. The People queries (and member pickers elsewhere) are refetched after every success.
  */
-export const usePeopleMutation = <V extends Record<string, unknown>, R = unknown>(
-  document: string,
+export const usePeopleMutation = <Result, Variables>(
+  document: TadaDocumentNode<Result, Variables>,
   failure: PeopleFailure,
-  successMessage: (variables: V, result: R) => string,
+  successMessage: (variables: Variables, result: Result) => string,
 ) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (variables: V) => graphql<R>(document, variables),
+    mutationFn: (variables: Variables) => request(document, variables),
     onSuccess: async (result, variables) => {
       notifications.show({ color: "teal", message: successMessage(variables, result), "data-testid": "toast-success" });
       await queryClient.invalidateQueries({ queryKey: PEOPLE_QUERY_ROOT });

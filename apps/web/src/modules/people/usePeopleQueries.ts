@@ -1,15 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { graphql } from "../../app/api/client.ts";
-import {
-  ASSIGNABLE_ROLES_QUERY,
-  type AssignableRolesResult,
-  INVITE_TEAMS_QUERY,
-  type InviteTeamsResult,
-  PENDING_INVITES_QUERY,
-  PEOPLE_QUERY,
-  type PendingInvitesResult,
-  type PeopleResult,
-} from "./people.graphql.ts";
+import { request } from "../../app/api/client.ts";
+import { ASSIGNABLE_ROLES_QUERY, INVITE_TEAMS_QUERY, PENDING_INVITES_QUERY, PEOPLE_QUERY } from "./people.graphql.ts";
 import { PROJECT_USERS_QUERY_KEY } from "./useProjectUsers.ts";
 
 /**
@@ -25,13 +16,7 @@ export const usePeople = (search: string) =>
   useQuery({
     queryKey: [...PEOPLE_QUERY_ROOT, "page", search],
     queryFn: async ({ signal }) =>
-      (
-        await graphql<PeopleResult>(
-          PEOPLE_QUERY,
-          { search: search || null, page: 1, limit: PEOPLE_PAGE_SIZE },
-          { signal },
-        )
-      ).users,
+      (await request(PEOPLE_QUERY, { search: search || null, page: 1, limit: PEOPLE_PAGE_SIZE }, { signal })).users,
     // The table stays while the next search loads.
     placeholderData: (previous) => previous,
   });
@@ -39,8 +24,7 @@ export const usePeople = (search: string) =>
 export const usePendingInvites = () =>
   useQuery({
     queryKey: [...PEOPLE_QUERY_ROOT, "invites"],
-    queryFn: async ({ signal }) =>
-      (await graphql<PendingInvitesResult>(PENDING_INVITES_QUERY, {}, { signal })).pending_project_invites,
+    queryFn: async ({ signal }) => (await request(PENDING_INVITES_QUERY, {}, { signal })).pending_project_invites,
   });
 
 /** The roles the caller may give others (get_available_roles), in the server's order. */
@@ -48,14 +32,14 @@ export const useAssignableRoles = () =>
   useQuery({
     queryKey: [...PEOPLE_QUERY_ROOT, "assignable-roles"],
     queryFn: async ({ signal }) =>
-      (
-        await graphql<AssignableRolesResult>(ASSIGNABLE_ROLES_QUERY, {}, { signal })
-      ).available_roles.get_available_roles.map((role) => role.name),
+      (await request(ASSIGNABLE_ROLES_QUERY, {}, { signal })).available_roles.get_available_roles.map(
+        (role) => role.name,
+      ),
   });
 
 export const useInviteTeams = (enabled: boolean) =>
   useQuery({
     queryKey: [...PEOPLE_QUERY_ROOT, "invite-teams"],
-    queryFn: async ({ signal }) => (await graphql<InviteTeamsResult>(INVITE_TEAMS_QUERY, {}, { signal })).teams,
+    queryFn: async ({ signal }) => (await request(INVITE_TEAMS_QUERY, {}, { signal })).teams,
     enabled,
   });

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { graphql } from "../../app/api/client.ts";
-import { USERS_QUERY, type UsersResult } from "./users.graphql.ts";
+import { request } from "../../app/api/client.ts";
+import { USERS_QUERY } from "./users.graphql.ts";
 
 export const PROJECT_USERS_QUERY_KEY = ["people", "users"] as const;
 
@@ -8,6 +8,6 @@ export const PROJECT_USERS_QUERY_KEY = ["people", "users"] as const;
 export const useProjectUsers = (enabled = true) =>
   useQuery({
     queryKey: PROJECT_USERS_QUERY_KEY,
-    queryFn: async ({ signal }) => (await graphql<UsersResult>(USERS_QUERY, {}, { signal })).users.nodes,
+    queryFn: async ({ signal }) => (await request(USERS_QUERY, {}, { signal })).users.nodes,
     enabled,
   });

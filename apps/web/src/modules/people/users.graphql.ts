@@ -1,7 +1,7 @@
-import type { RoleName } from "@kort/core";
+import { graphql, type ResultOf } from "../../app/api/graphql.ts";
 
 /** The members of the selected project the caller may read (spec 7: users with role and teams). */
-export const USERS_QUERY = /* GraphQL */ `
+export const USERS_QUERY = graphql(`
   query Users($search: String) {
     users(search: $search) {
       count
@@ -17,14 +17,6 @@ export const USERS_QUERY = /* GraphQL */ `
       }
     }
   }
-`;
+`);
 
-export type ProjectUser = {
-  user_id: string;
-  full_name: string;
-  email: string;
-  role: RoleName;
-  teams: { id: string; name: string }[];
-};
-
-export type UsersResult = { users: { count: number; nodes: ProjectUser[] } };
+export type ProjectUser = ResultOf<typeof USERS_QUERY>["users"]["nodes"][number];

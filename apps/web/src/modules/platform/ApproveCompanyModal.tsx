@@ -13,10 +13,8 @@ export function ApproveCompanyModal({ company, onClose }: { company: PendingComp
   const formatMoney = useFormatMoney();
   const [creditLimit, setCreditLimit] = useState<number | null>(null);
   const [touched, setTouched] = useState(false);
-  const approve = usePlatformMutation<{ project_id: string; credit_limit: number }>(
-    APPROVE_COMPANY_MUTATION,
-    "approve",
-    (variables) => t("platform.toast.approved", { title: company.title, amount: formatMoney(variables.credit_limit) }),
+  const approve = usePlatformMutation(APPROVE_COMPANY_MUTATION, "approve", (variables) =>
+    t("platform.toast.approved", { title: company.title, amount: formatMoney(variables.credit_limit) }),
   );
   const valid = creditLimitSchema.safeParse(creditLimit);
 

@@ -23,10 +23,8 @@ export function LockedUsersCard() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const locked = useLockedUsers(debounced);
-  const reapprove = usePlatformMutation<{ user_id: string; full_name: string }>(
-    REAPPROVE_USER_MUTATION,
-    "reapprove",
-    (variables) => t("platform.toast.reapproved", { name: variables.full_name }),
+  const reapprove = usePlatformMutation(REAPPROVE_USER_MUTATION, "reapprove", (_variables, result) =>
+    t("platform.toast.reapproved", { name: result.reapprove_user.full_name }),
   );
   const users = locked.data ?? [];
 
@@ -88,7 +86,7 @@ export function LockedUsersCard() {
                       size="xs"
                       variant="light"
                       loading={reapprove.isPending && reapprove.variables?.user_id === user.user_id}
-                      onClick={() => reapprove.mutate({ user_id: user.user_id, full_name: user.full_name })}
+                      onClick={() => reapprove.mutate({ user_id: user.user_id })}
                       data-testid="locked-user-reapprove"
                     >
                       {t("platform.locked.reapprove")}

@@ -7,7 +7,7 @@ import { usePlatformMutation } from "./usePlatform.ts";
 /** Rejects a waiting company after a confirmation that says what follows: the company is closed to its people. */
 export function RejectCompanyModal({ company, onClose }: { company: PendingCompany; onClose: () => void }) {
   const { t } = useTranslation();
-  const reject = usePlatformMutation<{ project_id: string }>(REJECT_COMPANY_MUTATION, "reject", () =>
+  const reject = usePlatformMutation(REJECT_COMPANY_MUTATION, "reject", () =>
     t("platform.toast.rejected", { title: company.title }),
   );
   return (

@@ -1,8 +1,8 @@
-import type { ApprovalStatus } from "@kort/core";
+import { graphql, type ResultOf } from "../../app/api/graphql.ts";
 
 /** The platform console's calls (issue 9); the server refuses everyone but platform owners with ACCESS_DENIED. */
 
-export const PENDING_COMPANIES_QUERY = /* GraphQL */ `
+export const PENDING_COMPANIES_QUERY = graphql(`
   query PendingCompanies($after: String, $limit: Int) {
     pending_companies(after: $after, limit: $limit) {
       nodes {
@@ -19,22 +19,11 @@ export const PENDING_COMPANIES_QUERY = /* GraphQL */ `
       next_cursor
     }
   }
-`;
+`);
 
-export type PendingCompany = {
-  id: string;
-  title: string;
-  /** 10 digits; shown DDMMYY-NNNN. */
-  kennitala: string;
-  created_at: string;
-  owner: { user_id: string; full_name: string; email: string } | null;
-};
+export type PendingCompany = ResultOf<typeof PENDING_COMPANIES_QUERY>["pending_companies"]["nodes"][number];
 
-export type PendingCompaniesResult = {
-  pending_companies: { nodes: PendingCompany[]; next_cursor: string | null };
-};
-
-export const APPROVE_COMPANY_MUTATION = /* GraphQL */ `
+export const APPROVE_COMPANY_MUTATION = graphql(`
   mutation ApproveCompany($project_id: ID!, $credit_limit: Float!) {
     approve_company(project_id: $project_id, credit_limit: $credit_limit) {
       id
@@ -42,20 +31,18 @@ export const APPROVE_COMPANY_MUTATION = /* GraphQL */ `
       credit_limit
     }
   }
-`;
+`);
 
-export const REJECT_COMPANY_MUTATION = /* GraphQL */ `
+export const REJECT_COMPANY_MUTATION = graphql(`
   mutation RejectCompany($project_id: ID!) {
     reject_company(project_id: $project_id) {
       id
       approval_status
     }
   }
-`;
+`);
 
-export type DecidedCompany = { id: string; approval_status: ApprovalStatus; credit_limit?: string };
-
-export const LOCKED_USERS_QUERY = /* GraphQL */ `
+export const LOCKED_USERS_QUERY = graphql(`
   query LockedUsers($email: String) {
     locked_users(email: $email) {
       user_id
@@ -65,23 +52,16 @@ export const LOCKED_USERS_QUERY = /* GraphQL */ `
       locked_until
     }
   }
-`;
+`);
 
-export type LockedUser = {
-  user_id: string;
-  full_name: string;
-  email: string;
-  locked_permanently: boolean;
-  locked_until: string | null;
-};
+export type LockedUser = ResultOf<typeof LOCKED_USERS_QUERY>["locked_users"][number];
 
-export type LockedUsersResult = { locked_users: LockedUser[] };
-
-export const REAPPROVE_USER_MUTATION = /* GraphQL */ `
+export const REAPPROVE_USER_MUTATION = graphql(`
   mutation ReapproveUser($user_id: ID!) {
     reapprove_user(user_id: $user_id) {
       user_id
+      full_name
       locked
     }
   }
-`;
+`);

@@ -2,14 +2,10 @@ import { notifications } from "@mantine/notifications";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
-import { graphql } from "../../app/api/client.ts";
+import { request } from "../../app/api/client.ts";
 import { errorKey } from "../../app/api/error-key.ts";
-import {
-  LOCKED_USERS_QUERY,
-  type LockedUsersResult,
-  PENDING_COMPANIES_QUERY,
-  type PendingCompaniesResult,
-} from "./platform.graphql.ts";
+import type { TadaDocumentNode } from "../../app/api/graphql.ts";
+import { LOCKED_USERS_QUERY, PENDING_COMPANIES_QUERY } from "./platform.graphql.ts";
 
 /** Every console query key starts here, so one invalidation after a decision refreshes the page. */
 export const PLATFORM_QUERY_ROOT = ["platform"] as const;
@@ -22,13 +18,8 @@ export const usePendingCompanies = () =>
     queryKey: [...PLATFORM_QUERY_ROOT, "pending"],
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }) =>
-      (
-        await graphql<PendingCompaniesResult>(
-          PENDING_COMPANIES_QUERY,
-          { after: pageParam, limit: PENDING_PAGE_SIZE },
-          { signal },
-        )
-      ).pending_companies,
+      (await request(PENDING_COMPANIES_QUERY, { after: pageParam, limit: PENDING_PAGE_SIZE }, { signal }))
+        .pending_companies,
     getNextPageParam: (page) => page.next_cursor,
   });
 
@@ -36,7 +27,7 @@ export const useLockedUsers = (email: string) =>
   useQuery({
     queryKey: [...PLATFORM_QUERY_ROOT, "locked", email],
     queryFn: async ({ signal }) =>
-      (await graphql<LockedUsersResult>(LOCKED_USERS_QUERY, { email: email || null }, { signal })).locked_users,
+      (await request(LOCKED_USERS_QUERY, { email: email || null }, { signal })).locked_users,
     placeholderData: (previous) => previous,
   });
 
@@ -52,17 +43,17 @@ const FAILURE_KEYS = {
  * A console mutation with toasts in the spec's manner (what failed, then the reason after a colon); the console's
  * lists are refetched after every success, and after a CONFLICT too (someone else decided first).
  */
-export const usePlatformMutation = <V extends Record<string, unknown>, R = unknown>(
-  document: string,
+export const usePlatformMutation = <Result, Variables>(
+  document: TadaDocumentNode<Result, Variables>,
   failure: PlatformFailure,
-  successMessage: (variables: V) => string,
+  successMessage: (variables: Variables, result: Result) => string,
 ) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (variables: V) => graphql<R>(document, variables),
-    onSuccess: async (_result, variables) => {
-      notifications.show({ color: "teal", message: successMessage(variables), "data-testid": "toast-success" });
+    mutationFn: (variables: Variables) => request(document, variables),
+    onSuccess: async (result, variables) => {
+      notifications.show({ color: "teal", message: successMessage(variables, result), "data-testid": "toast-success" });
       await queryClient.invalidateQueries({ queryKey: PLATFORM_QUERY_ROOT });
     },
     onError: async (error) => {

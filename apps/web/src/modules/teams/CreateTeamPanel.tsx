@@ -14,7 +14,7 @@ import {
 } from "./create-team-form.ts";
 import { MemberMultiSelect } from "./MemberMultiSelect.tsx";
 import { markTeamCreated } from "./team-onboarding.ts";
-import { CREATE_TEAM_MUTATION, type CreateTeamResult, type CreateTeamVariables } from "./teams.graphql.ts";
+import { CREATE_TEAM_MUTATION } from "./teams.graphql.ts";
 import { useTeamMutation } from "./useTeamMutation.ts";
 
 export type CreateTeamPanelProps = { opened: boolean; onClose: () => void };
@@ -30,10 +30,8 @@ export function CreateTeamPanel({ opened, onClose }: CreateTeamPanelProps) {
   const { t } = useTranslation();
   const [form, setForm] = useState<CreateTeamForm>(EMPTY_CREATE_TEAM_FORM);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const create = useTeamMutation<CreateTeamVariables, CreateTeamResult>(
-    CREATE_TEAM_MUTATION,
-    "create",
-    ({ variables }) => t("teams.toast.created", { name: variables.name }),
+  const create = useTeamMutation(CREATE_TEAM_MUTATION, "create", ({ variables }) =>
+    t("teams.toast.created", { name: variables.name }),
   );
 
   // The form is emptied once the panel has finished closing (spec 2).

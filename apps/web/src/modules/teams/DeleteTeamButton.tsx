@@ -14,7 +14,7 @@ export function DeleteTeamButton({ team }: { team: { id: string; name: string } 
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const queryClient = useQueryClient();
-  const remove = useTeamMutation<{ id: string }>(
+  const remove = useTeamMutation(
     DELETE_TEAM_MUTATION,
     "delete",
     ({ name }) => t("teams.toast.deleted", { name }),

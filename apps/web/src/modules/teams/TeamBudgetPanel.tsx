@@ -19,9 +19,7 @@ export function TeamBudgetPanel({ team, opened, onClose }: TeamBudgetPanelProps)
   const { t } = useTranslation();
   const money = useFormatMoney();
   const [draft, setDraft] = useState<number | null>(team.monthly_budget);
-  const save = useTeamMutation<{ team_id: string; budget: number | null }>(SET_TEAM_BUDGET_MUTATION, "update", () =>
-    t("teams.toast.budgetUpdated"),
-  );
+  const save = useTeamMutation(SET_TEAM_BUDGET_MUTATION, "update", () => t("teams.toast.budgetUpdated"));
 
   // Every opening starts from the saved budget.
   useEffect(() => {

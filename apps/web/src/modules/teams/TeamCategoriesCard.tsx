@@ -6,8 +6,6 @@ import { type VisibleCategoriesDraft, visibleCategoriesSavable } from "./team-ed
 import { SET_TEAM_VISIBLE_CATEGORIES_MUTATION, type Team } from "./teams.graphql.ts";
 import { useTeamMutation } from "./useTeamMutation.ts";
 
-type Variables = { team_id: string; all_categories_visible: boolean; category_ids: string[] };
-
 const draftOf = (team: Pick<Team, "all_categories_visible" | "visible_categories">): VisibleCategoriesDraft => ({
   all: team.all_categories_visible,
   ids: team.visible_categories.map((category) => category.id),
@@ -18,7 +16,7 @@ export function TeamCategoriesCard({ team, canManage }: { team: Team; canManage:
   const { t } = useTranslation();
   const [draft, setDraft] = useState<VisibleCategoriesDraft>(() => draftOf(team));
   const categories = useCategories("Default", canManage && !draft.all);
-  const save = useTeamMutation<Variables>(SET_TEAM_VISIBLE_CATEGORIES_MUTATION, "update", () =>
+  const save = useTeamMutation(SET_TEAM_VISIBLE_CATEGORIES_MUTATION, "update", () =>
     t("teams.toast.categoriesUpdated"),
   );
   useEffect(() => setDraft(draftOf(team)), [team]);

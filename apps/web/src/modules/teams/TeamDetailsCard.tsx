@@ -11,7 +11,7 @@ export function TeamDetailsCard({ team }: { team: Team }) {
   const { t } = useTranslation();
   const saved = detailsOf(team);
   const [draft, setDraft] = useState<TeamDetails>(saved);
-  const save = useTeamMutation<Record<string, string>>(PATCH_TEAM_MUTATION, "update", () => t("teams.toast.updated"));
+  const save = useTeamMutation(PATCH_TEAM_MUTATION, "update", () => t("teams.toast.updated"));
   useEffect(() => setDraft(detailsOf(team)), [team]);
   const savable = detailsSavable(saved, draft) && !save.isPending;
   const field = (key: keyof TeamDetails) => ({

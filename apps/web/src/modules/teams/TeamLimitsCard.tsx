@@ -17,9 +17,7 @@ const FIELDS = [
 export function TeamLimitsCard({ teamId, saved, canEdit }: { teamId: string; saved: LimitControl; canEdit: boolean }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<LimitControl>(saved);
-  const save = useTeamMutation<LimitControl & { team_id: string }>(SET_TEAM_LIMIT_CONTROL_MUTATION, "update", () =>
-    t("teams.toast.limitsUpdated"),
-  );
+  const save = useTeamMutation(SET_TEAM_LIMIT_CONTROL_MUTATION, "update", () => t("teams.toast.limitsUpdated"));
   useEffect(() => setDraft(saved), [saved]);
 
   const outOfOrder = teamLimitOrderProblem(draft);

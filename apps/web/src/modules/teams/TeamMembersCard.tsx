@@ -5,8 +5,6 @@ import { AddMemberDropdown } from "./AddMemberDropdown.tsx";
 import { ADD_TEAM_USER_MUTATION, REMOVE_TEAM_USER_MUTATION, type TeamPerson } from "./teams.graphql.ts";
 import { useTeamMutation } from "./useTeamMutation.ts";
 
-type MemberVariables = { team_id: string; user_id: string; is_admin?: boolean };
-
 /** The team's members; those who manage teams add and remove them and choose the team's admins. */
 export function TeamMembersCard({
   teamId,
@@ -18,10 +16,10 @@ export function TeamMembersCard({
   canManage: boolean;
 }) {
   const { t } = useTranslation();
-  const add = useTeamMutation<MemberVariables>(ADD_TEAM_USER_MUTATION, "addUser", ({ variables, name }) =>
+  const add = useTeamMutation(ADD_TEAM_USER_MUTATION, "addUser", ({ variables, name }) =>
     variables.is_admin === undefined ? t("teams.toast.memberAdded", { name }) : t("teams.toast.updated"),
   );
-  const remove = useTeamMutation<MemberVariables>(REMOVE_TEAM_USER_MUTATION, "removeMember", ({ name }) =>
+  const remove = useTeamMutation(REMOVE_TEAM_USER_MUTATION, "removeMember", ({ name }) =>
     t("teams.toast.memberRemoved", { name }),
   );
   const busy = add.isPending || remove.isPending;

@@ -4,7 +4,10 @@ import {
   TEAM_AMOUNT_MAX,
   TEAM_NAME_MAX_LENGTH,
 } from "@kort/core";
-import type { CreateTeamVariables } from "./teams.graphql.ts";
+import type { VariablesOf } from "../../app/api/graphql.ts";
+import type { CREATE_TEAM_MUTATION } from "./teams.graphql.ts";
+
+export type CreateTeamVariables = VariablesOf<typeof CREATE_TEAM_MUTATION>;
 
 /** The create-team panel's fields (spec 2 and 5). An empty budget means no budget. */
 export type CreateTeamForm = {

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { graphql } from "../../app/api/client.ts";
-import { TEAM_QUERY, TEAMS_QUERY, type TeamResult, type TeamsResult } from "./teams.graphql.ts";
+import { request } from "../../app/api/client.ts";
+import { TEAM_QUERY, TEAMS_QUERY } from "./teams.graphql.ts";
 
 /** Every teams query key starts here, so one invalidation refreshes the list and the open team. */
 export const TEAMS_QUERY_ROOT = "teams";
@@ -9,11 +9,11 @@ export const TEAMS_QUERY_ROOT = "teams";
 export const useTeams = (mine: boolean) =>
   useQuery({
     queryKey: [TEAMS_QUERY_ROOT, "list", mine],
-    queryFn: async ({ signal }) => (await graphql<TeamsResult>(TEAMS_QUERY, { mine }, { signal })).teams,
+    queryFn: async ({ signal }) => (await request(TEAMS_QUERY, { mine }, { signal })).teams,
   });
 
 export const useTeam = (id: string) =>
   useQuery({
     queryKey: [TEAMS_QUERY_ROOT, "one", id],
-    queryFn: async ({ signal }) => (await graphql<TeamResult>(TEAM_QUERY, { id }, { signal })).team,
+    queryFn: async ({ signal }) => (await request(TEAM_QUERY, { id }, { signal })).team,
   });

@@ -1,6 +1,9 @@
-/** GraphQL documents of the teams pages (spec 7, teams) and the shapes they answer with. */
+import { graphql, type ResultOf } from "../../app/api/graphql.ts";
 
-const TEAM_FIELDS = /* GraphQL */ `
+/** GraphQL documents of the teams pages (spec 7, teams); their answers are typed from the schema. */
+
+const TEAM_FIELDS = graphql(`
+  fragment TeamFields on Team {
   id
   name
   account_code
@@ -30,40 +33,28 @@ const TEAM_FIELDS = /* GraphQL */ `
     email
     is_admin
   }
-`;
-
-export type TeamPerson = { user_id: string; full_name: string; email: string; is_admin: boolean };
-export type TeamCategory = { id: string; code: string; title: string };
-export type LimitControl = { max_monthly: number | null; max_weekly: number | null; max_daily: number | null };
-
-export type Team = {
-  id: string;
-  name: string;
-  account_code: string;
-  account_code_name: string | null;
-  member_count: number;
-  monthly_budget: number | null;
-  used_monthly_budget: number;
-  category: TeamCategory | null;
-  limit_control: LimitControl;
-  all_categories_visible: boolean;
-  visible_categories: TeamCategory[];
-  admins: TeamPerson[];
-};
-
-export type TeamWithMembers = Team & { members: TeamPerson[] };
-
-export const TEAMS_QUERY = /* GraphQL */ `
-  query Teams($mine: Boolean) {
-    teams(mine: $mine) { ${TEAM_FIELDS} }
   }
-`;
-export type TeamsResult = { teams: Team[] };
+`);
 
-export const TEAM_QUERY = /* GraphQL */ `
+export type Team = ResultOf<typeof TEAM_FIELDS>;
+export type TeamPerson = Team["admins"][number];
+export type TeamCategory = Team["visible_categories"][number];
+export type LimitControl = Team["limit_control"];
+
+export const TEAMS_QUERY = graphql(
+  `
+  query Teams($mine: Boolean) {
+    teams(mine: $mine) { ...TeamFields }
+  }
+`,
+  [TEAM_FIELDS],
+);
+
+export const TEAM_QUERY = graphql(
+  `
   query Team($id: ID!) {
     team(id: $id) {
-      ${TEAM_FIELDS}
+      ...TeamFields
       members {
         user_id
         full_name
@@ -72,10 +63,12 @@ export const TEAM_QUERY = /* GraphQL */ `
       }
     }
   }
-`;
-export type TeamResult = { team: TeamWithMembers };
+`,
+  [TEAM_FIELDS],
+);
+export type TeamWithMembers = ResultOf<typeof TEAM_QUERY>["team"];
 
-export const CREATE_TEAM_MUTATION = /* GraphQL */ `
+export const CREATE_TEAM_MUTATION = graphql(`
   mutation CreateTeam(
     $name: String!
     $account_code: String!
@@ -94,31 +87,23 @@ export const CREATE_TEAM_MUTATION = /* GraphQL */ `
       name
     }
   }
-`;
-export type CreateTeamVariables = {
-  name: string;
-  account_code: string;
-  account_code_name: string | null;
-  member_ids: string[];
-  monthly_budget: number | null;
-};
-export type CreateTeamResult = { create_team: { id: string; name: string } };
+`);
 
-export const SET_TEAM_BUDGET_MUTATION = /* GraphQL */ `
+export const SET_TEAM_BUDGET_MUTATION = graphql(`
   mutation SetTeamBudget($team_id: ID!, $budget: Int) {
     set_team_budget(team_id: $team_id, budget: $budget) { id monthly_budget }
   }
-`;
+`);
 
-export const SET_TEAM_LIMIT_CONTROL_MUTATION = /* GraphQL */ `
+export const SET_TEAM_LIMIT_CONTROL_MUTATION = graphql(`
   mutation SetTeamLimitControl($team_id: ID!, $max_monthly: Int, $max_weekly: Int, $max_daily: Int) {
     set_team_limit_control(team_id: $team_id, max_monthly: $max_monthly, max_weekly: $max_weekly, max_daily: $max_daily) {
       id
     }
   }
-`;
+`);
 
-export const SET_TEAM_VISIBLE_CATEGORIES_MUTATION = /* GraphQL */ `
+export const SET_TEAM_VISIBLE_CATEGORIES_MUTATION = graphql(`
   mutation SetTeamVisibleCategories($team_id: ID!, $all_categories_visible: Boolean!, $category_ids: [ID!]) {
     set_team_visible_categories(
       team_id: $team_id
@@ -128,30 +113,30 @@ export const SET_TEAM_VISIBLE_CATEGORIES_MUTATION = /* GraphQL */ `
       id
     }
   }
-`;
+`);
 
-export const PATCH_TEAM_MUTATION = /* GraphQL */ `
+export const PATCH_TEAM_MUTATION = graphql(`
   mutation PatchTeam($id: ID!, $name: String, $account_code: String, $account_code_name: String) {
     patch_team(id: $id, name: $name, account_code: $account_code, account_code_name: $account_code_name) {
       id
     }
   }
-`;
+`);
 
-export const DELETE_TEAM_MUTATION = /* GraphQL */ `
+export const DELETE_TEAM_MUTATION = graphql(`
   mutation DeleteTeam($id: ID!) {
     delete_team(id: $id)
   }
-`;
+`);
 
-export const ADD_TEAM_USER_MUTATION = /* GraphQL */ `
+export const ADD_TEAM_USER_MUTATION = graphql(`
   mutation AddTeamUser($team_id: ID!, $user_id: ID!, $is_admin: Boolean) {
     add_team_user(team_id: $team_id, user_id: $user_id, is_admin: $is_admin) { id }
   }
-`;
+`);
 
-export const REMOVE_TEAM_USER_MUTATION = /* GraphQL */ `
+export const REMOVE_TEAM_USER_MUTATION = graphql(`
   mutation RemoveTeamUser($team_id: ID!, $user_id: ID!) {
     remove_team_user(team_id: $team_id, user_id: $user_id) { id }
   }
-`;
+`);

@@ -2,8 +2,9 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
-import { graphql } from "../../app/api/client.ts";
+import { request } from "../../app/api/client.ts";
 import { errorKey } from "../../app/api/error-key.ts";
+import type { TadaDocumentNode } from "../../app/api/graphql.ts";
 import { PROJECT_USERS_QUERY_KEY } from "../people/useProjectUsers.ts";
 import { TEAMS_QUERY_ROOT } from "./team-queries.ts";
 
@@ -25,17 +26,17 @@ export type TeamMutationInput<V> = { variables: V; name?: string };
  * A team mutation with the spec's toasts: the success message on success, otherwise "what failed: why" with
  * the translated error code. Teams and members are refetched after every success.
  */
-export const useTeamMutation = <V extends Record<string, unknown>, R = unknown>(
-  document: string,
+export const useTeamMutation = <Result, Variables>(
+  document: TadaDocumentNode<Result, Variables>,
   failure: TeamFailure,
-  successMessage: (input: TeamMutationInput<V>, result: R) => string,
+  successMessage: (input: TeamMutationInput<Variables>, result: Result) => string,
   /** Runs on success before the refetch, also when the caller unmounts meanwhile (a deleted team's page). */
-  onSuccess?: (input: TeamMutationInput<V>, result: R) => void,
+  onSuccess?: (input: TeamMutationInput<Variables>, result: Result) => void,
 ) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TeamMutationInput<V>) => graphql<R>(document, input.variables),
+    mutationFn: (input: TeamMutationInput<Variables>) => request(document, input.variables),
     onSuccess: async (result, input) => {
       notifications.show({ color: "teal", message: successMessage(input, result), "data-testid": "toast-success" });
       onSuccess?.(input, result);
