@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { spawnKortServer, startScratchDatabase } from "../apps/server/src/testing/spawn-server.ts";
 import { runAuthorizationBench } from "./suites/authorizations.ts";
+import { runLedgerBench } from "./suites/ledger.ts";
 import { startFloorServer } from "./support/floor-server.ts";
 import { httpCall, printComparison } from "./support/load.ts";
 import { closedLoop } from "./support/open-loop.ts";
@@ -16,6 +17,9 @@ const concurrency = Number(process.env.KORT_BENCH_CONCURRENCY ?? 16);
 
 /** Open-loop rates for the authorization suite: one below a single card's capacity on a small machine, and 200/s. */
 const authorizationRates = (process.env.KORT_BENCH_AUTH_RATES ?? "50,200").split(",").map(Number);
+/** The ledger suite's company size (issue 12: a million transactions) and samples per figure. */
+const ledgerRows = Number(process.env.KORT_BENCH_LEDGER_ROWS ?? 1_000_000);
+const ledgerSamples = Number(process.env.KORT_BENCH_LEDGER_SAMPLES ?? 60);
 // The server seals card numbers with this key and the bench issues its cards with it (spawnKortServer passes the env).
 const cardKey = randomBytes(32);
 process.env.KORT_CARD_KEY = cardKey.toString("base64");
@@ -60,7 +64,19 @@ try {
     seconds,
     concurrency,
   });
-  const folder = await writeReport({ seconds, concurrency, authorization_rates: authorizationRates.join("/") });
+  await runLedgerBench({
+    baseUrl: kort.baseUrl,
+    databaseUrl: database.url,
+    token,
+    transactions: ledgerRows,
+    samples: ledgerSamples,
+  });
+  const folder = await writeReport({
+    seconds,
+    concurrency,
+    authorization_rates: authorizationRates.join("/"),
+    ledger_transactions: ledgerRows,
+  });
   console.log(`\nReport: ${folder}/latest.md and latest.json`);
 } finally {
   await floor.stop();

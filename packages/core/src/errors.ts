@@ -63,6 +63,10 @@ export const ERROR_CODES = [
   "URI_TOO_LONG",
   "HEADERS_TOO_LARGE",
   "REQUEST_TIMEOUT",
+  // The transaction panel (issue 12): what is chosen must be usable for the transaction's team and category.
+  "CATEGORY_NOT_AVAILABLE",
+  "DIMENSION_VALUE_NOT_AVAILABLE",
+  "TAX_CATEGORY_NOT_AVAILABLE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -122,6 +126,9 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "TAX_CATEGORY_CODE_TAKEN":
     case "DIMENSION_WITHOUT_VALUES":
     case "DIMENSION_LIMIT_REACHED":
+    case "CATEGORY_NOT_AVAILABLE":
+    case "DIMENSION_VALUE_NOT_AVAILABLE":
+    case "TAX_CATEGORY_NOT_AVAILABLE":
       return "validation";
     case "INTERNAL":
       return "internal";

@@ -9,6 +9,7 @@ import { platformModule } from "../modules/platform/platform.module.ts";
 import { processorModule } from "../modules/processor/processor.module.ts";
 import { projectsModule } from "../modules/projects/projects.module.ts";
 import { teamsModule } from "../modules/teams/teams.module.ts";
+import { transactionsModule } from "../modules/transactions/transactions.module.ts";
 import type { KortModule } from "../platform/module.ts";
 
 /**
@@ -26,5 +27,6 @@ export const KORT_MODULES: readonly KortModule[] = [
   cardsModule,
   fundingSourcesModule,
   processorModule,
+  transactionsModule,
   platformModule,
 ];

@@ -6,10 +6,10 @@ import { createTestDatabase, type TestDatabase } from "../../platform/db/testing
 import { createProject } from "../../platform/http/testing/fixtures.ts";
 
 /**
- * Migration 0008's hand-written statements, run against rows that only a database from before it can hold: two
+ * Migration 0009's hand-written statements, run against rows that only a database from before it can hold: two
  * live categories of a company with one code (two teams with account code 4030), and companies without VAT rates.
  */
-const MIGRATION = fileURLToPath(new URL("../../platform/db/migrations/0008_accounting_setup.sql", import.meta.url));
+const MIGRATION = fileURLToPath(new URL("../../platform/db/migrations/0009_accounting_setup.sql", import.meta.url));
 
 const statements = readFileSync(MIGRATION, "utf8")
   .split("--> statement-breakpoint")
@@ -31,7 +31,7 @@ afterAll(async () => {
   await database.close();
 });
 
-describe("migration 0008", () => {
+describe("migration 0009", () => {
   it("keeps the oldest code, gives later duplicates (and their teams) a new one, and adds the VAT rates", async () => {
     const { db } = database;
     expect(handWritten).toHaveLength(2);

@@ -201,7 +201,10 @@ describe("reversal, clearing and refund", () => {
     expect(unsettled).toMatchObject({ transactionAmount: 4590, closedAt: null, transactionDate: start });
     // Unsettled rows count through their authorization, not twice.
     expect(await accountBalance(db, s.project.id, start)).toMatchObject({ used: 0, reserved: 4590 });
-    await db.update(transactions).set({ comments: "Fundur" }).where(eq(transactions.id, unsettled?.id ?? ""));
+    await db
+      .update(transactions)
+      .set({ comments: "Fundur" })
+      .where(eq(transactions.id, unsettled?.id ?? ""));
     await expect(refundPurchase(s.deps, { authorizationId: kept.id ?? "", amount: 1 })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });

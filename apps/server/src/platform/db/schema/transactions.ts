@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  check,
   index,
   integer,
   pgTable,
@@ -67,6 +68,12 @@ export const transactions = pgTable(
     networkReference: text("network_reference"),
     /** Set when an export marks the transaction as booked. */
     latestExportId: uuid("latest_export_id").references(() => exports.id, { onDelete: "set null" }),
+    /**
+     * How many live receipts the transaction has, kept by triggers on `receipts` (migration 0008_ledger_receipt_counts) in the same
+     * database transaction as the receipt's change: the ledger reads it per row and the MissingReceipt list walks
+     * its partial index, where a NOT EXISTS per row would scan the receipts of the whole company.
+     */
+    receiptCount: integer("receipt_count").notNull().default(0),
     closedAt: timestamptz("closed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -84,6 +91,11 @@ export const transactions = pgTable(
       index("transactions_project_uncategorised_idx")
         .on(t.projectId, ...newestFirst())
         .where(sql`${t.categoryId} is null`),
+      // The MissingReceipt to-do list: purchases without a receipt.
+      index("transactions_project_receiptless_idx")
+        .on(t.projectId, ...newestFirst())
+        .where(sql`${t.receiptCount} = 0 and ${t.transactionAmount} > 0`),
+      check("transactions_receipt_count_non_negative", sql`${t.receiptCount} >= 0`),
       index("transactions_latest_export_idx").on(t.latestExportId),
       index("transactions_category_idx").on(t.categoryId),
       index("transactions_refund_of_idx").on(t.refundOfTransactionId),

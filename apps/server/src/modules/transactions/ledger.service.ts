@@ -1,0 +1,242 @@
+import { currentBillingPeriod, isoDate, type TodoFilter } from "@kort/core";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../platform/db/client.ts";
+import { AppError } from "../../platform/errors.ts";
+import { authorize } from "../../platform/http/authorize.ts";
+import type { ProjectContext } from "../../platform/http/context.ts";
+import { type ListScope, listScope } from "../../platform/http/list-scope.ts";
+import {
+  filterConditions,
+  type LedgerRow,
+  ledgerPage,
+  ledgerRow,
+  type RuleSettings,
+  receiptDaysOf,
+  ruleViolationCounts,
+  selectionTotals,
+  type TransactionExtras,
+  transactionExtras,
+} from "./ledger.repo.ts";
+import {
+  encodeCursor,
+  type LedgerFilter,
+  type LedgerSort,
+  ledgerFilterSchema,
+  ledgerPageSchema,
+  selectionSchema,
+} from "./ledger.schemas.ts";
+
+export type LedgerDeps = { db: Db; now: () => Date };
+
+/** A rule a transaction breaks (spec 3, rule_violations): the todo filter's name and an English message. */
+export type RuleViolationDto = { rule_id: TodoFilter; message: string };
+
+export type LedgerTransactionDto = {
+  id: string;
+  merchant: string;
+  description: string;
+  transaction_date: Date;
+  /** ISK, whole kronur; negative for a refund. */
+  transaction_amount: number;
+  transaction_currency: string;
+  /** As the merchant charged, in that currency's minor units. */
+  original_amount: number;
+  original_currency: string;
+  original_exponent: number;
+  /** Null while unsettled (a pending authorization). */
+  closed_at: Date | null;
+  unsettled: boolean;
+  exported: boolean;
+  latest_export_id: string | null;
+  comments: string | null;
+  card: { id: string; last_four: string };
+  cardholder: { user_id: string; full_name: string };
+  team: { id: string; name: string } | null;
+  category: { id: string; title: string; code: string } | null;
+  tax_category_id: string | null;
+  has_receipt: boolean;
+  rule_violations: RuleViolationDto[];
+};
+
+const MESSAGES: Record<TodoFilter, string> = {
+  MissingCategory: "The transaction has no category.",
+  MissingReceipt: "The receipt is missing.",
+};
+
+/** A bigint column as a number: sums of whole kronur stay far below 2^53. */
+const integer = (value: string | number): number => {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number)) throw new RangeError("An amount is not a safe integer");
+  return number;
+};
+
+const toDto = (row: LedgerRow): LedgerTransactionDto => {
+  const violations: RuleViolationDto[] = [];
+  if (row.category_id === null) violations.push({ rule_id: "MissingCategory", message: MESSAGES.MissingCategory });
+  if (row.missing_receipt) violations.push({ rule_id: "MissingReceipt", message: MESSAGES.MissingReceipt });
+  return {
+    id: row.id,
+    merchant: row.merchant_name,
+    description: row.description,
+    transaction_date: new Date(row.transaction_date),
+    transaction_amount: integer(row.transaction_amount),
+    transaction_currency: row.transaction_currency,
+    original_amount: integer(row.original_amount),
+    original_currency: row.original_currency,
+    original_exponent: row.original_exponent,
+    closed_at: row.closed_at === null ? null : new Date(row.closed_at),
+    unsettled: row.closed_at === null,
+    exported: row.latest_export_id !== null,
+    latest_export_id: row.latest_export_id,
+    comments: row.comments,
+    card: { id: row.card_id, last_four: row.card_last_four },
+    cardholder: { user_id: row.user_id, full_name: row.cardholder_name },
+    team: row.team_id !== null && row.team_name !== null ? { id: row.team_id, name: row.team_name } : null,
+    category:
+      row.category_id !== null && row.category_title !== null
+        ? { id: row.category_id, title: row.category_title, code: row.category_code ?? "" }
+        : null,
+    tax_category_id: row.tax_category_id,
+    has_receipt: row.has_receipt,
+    rule_violations: violations,
+  };
+};
+
+/** The ledger's default range (spec 2): the current billing period, 27th to 26th. */
+export const defaultRange = (now: Date): Pick<LedgerFilter, "from_date" | "to_date"> => {
+  const period = currentBillingPeriod(now);
+  return {
+    from_date: isoDate(period.from),
+    to_date: isoDate(new Date(period.to.getTime() - 1)),
+  };
+};
+
+type Read = { scope: ListScope; rules: RuleSettings; projectId: string };
+
+const readFor = async (deps: LedgerDeps, ctx: ProjectContext): Promise<Read> => {
+  const scope = listScope(ctx, "transaction", "read");
+  const projectId = ctx.membership.projectId;
+  return { scope, projectId, rules: { receiptDays: await receiptDaysOf(deps.db, projectId), now: deps.now() } };
+};
+
+const parseFilter = (deps: LedgerDeps, filter: unknown): LedgerFilter =>
+  ledgerFilterSchema.parse({ ...defaultRange(deps.now()), ...(filter ?? {}) });
+
+export type LedgerArgs = { filter?: unknown; sort?: unknown; after?: unknown; limit?: unknown };
+
+export type LedgerPageDto = { nodes: LedgerTransactionDto[]; next_cursor: string | null };
+
+const cursorOf = (sort: LedgerSort, row: LedgerRow): string =>
+  encodeCursor({
+    value: sort.startsWith("DATE") ? new Date(row.transaction_date).toISOString() : String(row.transaction_amount),
+    id: row.id,
+  });
+
+/**
+ * Spec 7, transactions v2: a page of the ledger the caller may read (project, their teams' and their own, or
+ * their own; the scope is the server's whatever the filter asks), in date or amount order, by cursor.
+ */
+export const listLedgerFor = async (
+  deps: LedgerDeps,
+  ctx: ProjectContext,
+  args: LedgerArgs,
+): Promise<LedgerPageDto> => {
+  const read = await readFor(deps, ctx);
+  const filter = parseFilter(deps, args.filter);
+  const page = ledgerPageSchema.parse({ sort: args.sort, after: args.after, limit: args.limit });
+  const where = filterConditions(read.projectId, read.scope, filter, read.rules);
+  const rows = await ledgerPage(deps.db, where, read.rules, page.sort, page.after ?? null, page.limit);
+  if (rows === null) throw new AppError("VALIDATION_FAILED", "The cursor belongs to another sort order.");
+  const nodes = rows.slice(0, page.limit);
+  const last = nodes.at(-1);
+  return {
+    nodes: nodes.map(toDto),
+    next_cursor: rows.length > page.limit && last ? cursorOf(page.sort, last) : null,
+  };
+};
+
+export type SelectionTotalsDto = {
+  count: number;
+  /** ISK, whole kronur, refunds subtracted. */
+  total_amount: number;
+  by_currency: { currency: string; exponent: number; count: number; amount: number; amount_isk: number }[];
+};
+
+/**
+ * Spec 7, selection totals: count and sums of a selection computed on the server, whether it was picked row by
+ * row or is "all in the filter" with some left out. Rows outside the caller's scope are never counted.
+ */
+export const selectionTotalsFor = async (
+  deps: LedgerDeps,
+  ctx: ProjectContext,
+  input: unknown,
+): Promise<SelectionTotalsDto> => {
+  const read = await readFor(deps, ctx);
+  const selection = selectionSchema.parse(input);
+  let where: ReturnType<typeof filterConditions>;
+  if ("transaction_ids" in selection) {
+    // The explicit rows, still inside the caller's scope: any range, since rows are picked by id.
+    const wide = ledgerFilterSchema.parse({ from_date: "0001-01-01", to_date: "9999-12-30" });
+    where = sql`${filterConditions(read.projectId, read.scope, wide, read.rules)}
+      and t.id = any(${sql.param(selection.transaction_ids)}::uuid[])`;
+  } else {
+    const filter = parseFilter(deps, selection.filter);
+    const excluded = selection.excluded_ids ?? [];
+    where =
+      excluded.length > 0
+        ? sql`${filterConditions(read.projectId, read.scope, filter, read.rules)}
+            and not (t.id = any(${sql.param(excluded)}::uuid[]))`
+        : filterConditions(read.projectId, read.scope, filter, read.rules);
+  }
+  const rows = await selectionTotals(deps.db, where);
+  const byCurrency = rows.map((row) => ({
+    currency: row.currency,
+    exponent: row.exponent,
+    count: integer(row.count),
+    amount: integer(row.original),
+    amount_isk: integer(row.isk),
+  }));
+  return {
+    count: byCurrency.reduce((sum, row) => sum + row.count, 0),
+    total_amount: byCurrency.reduce((sum, row) => sum + row.amount_isk, 0),
+    by_currency: byCurrency,
+  };
+};
+
+export type RuleViolationCountDto = { rule_id: TodoFilter; count: number };
+
+/** Spec 7, rule violation counts: how many rows of the filter break each rule, beside the todo filters. */
+export const ruleViolationCountsFor = async (
+  deps: LedgerDeps,
+  ctx: ProjectContext,
+  filterInput: unknown,
+): Promise<RuleViolationCountDto[]> => {
+  const read = await readFor(deps, ctx);
+  const filter = parseFilter(deps, filterInput);
+  const counts = await ruleViolationCounts(deps.db, read.projectId, read.scope, filter, read.rules);
+  return [
+    { rule_id: "MissingCategory", count: integer(counts.missing_category) },
+    { rule_id: "MissingReceipt", count: integer(counts.missing_receipt) },
+  ];
+};
+
+export type TransactionDetailsDto = TransactionExtras & { transaction: LedgerTransactionDto };
+
+/**
+ * Spec 7, transaction by id: the ledger's row and what the panel adds. Another company's transaction is
+ * NOT_FOUND; one of this company outside the caller's reach ACCESS_DENIED, as the policy says with its team and
+ * cardholder.
+ */
+export const getTransactionFor = async (
+  deps: LedgerDeps,
+  ctx: ProjectContext,
+  id: string,
+): Promise<TransactionDetailsDto> => {
+  const read = await readFor(deps, ctx);
+  const parsed = z.uuid().safeParse(id);
+  const row = parsed.success ? await ledgerRow(deps.db, read.projectId, parsed.data, read.rules) : undefined;
+  if (!row) throw new AppError("NOT_FOUND", "The transaction was not found.");
+  authorize(ctx, "transaction", "read", { project_id: read.projectId, team_id: row.team_id, user_id: row.user_id });
+  return { transaction: toDto(row), ...(await transactionExtras(deps.db, row.id)) };
+};

@@ -1,0 +1,200 @@
+import { currentBillingPeriod, isoDate, previousBillingPeriod } from "@kort/core";
+import pg from "pg";
+import {
+  filterConditions,
+  ledgerPage,
+  type RuleSettings,
+  receiptDaysOf,
+  selectionTotals,
+} from "../../apps/server/src/modules/transactions/ledger.repo.ts";
+import {
+  type LedgerCursor,
+  type LedgerFilter,
+  ledgerFilterSchema,
+} from "../../apps/server/src/modules/transactions/ledger.schemas.ts";
+import { createDb } from "../../apps/server/src/platform/db/client.ts";
+import type { ListScope } from "../../apps/server/src/platform/http/list-scope.ts";
+import { record } from "../support/report.ts";
+
+/**
+ * The expenses ledger on a company with a million transactions (issue 12): the GraphQL call the dashboard makes,
+ * one at a time, beside its floor: the same SQL (the ledger repository's own statement) run straight on
+ * PostgreSQL with pg, no HTTP, GraphQL, session or policy. Four questions: the first page of the current period,
+ * a filtered page (one team's uncategorised rows), page 50 by cursor, and the totals of a whole period.
+ */
+export type LedgerBenchOptions = {
+  baseUrl: string;
+  databaseUrl: string;
+  /** Bearer token of the demo owner, whose company gets the rows. */
+  token: string;
+  transactions: number;
+  samples: number;
+};
+
+const MERCHANTS = [
+  "Bónus",
+  "Krónan",
+  "Olís",
+  "Icelandair",
+  "Kaffitár",
+  "Hagkaup",
+  "N1",
+  "Elko",
+  "Costco",
+  "Te og kaffi",
+];
+
+/**
+ * Gives the demo company `count` settled transactions over the last two years, spread over its cards, a third
+ * uncategorised and half with a receipt, with one INSERT ... SELECT each (the database makes the rows; nothing
+ * crosses the wire), then ANALYZE so the planner knows the table's size.
+ */
+export const seedLedger = async (client: pg.Client, projectId: string, count: number): Promise<void> => {
+  const started = performance.now();
+  await client.query(
+    `with c as (select array_agg(id order by id) ids, array_agg(cardholder_id order by id) holders,
+                       array_agg(team_id order by id) teams
+                  from cards where project_id = $1),
+          cat as (select coalesce(array_agg(id order by id), '{}') ids from categories where project_id = $1)
+     insert into transactions (project_id, card_id, user_id, team_id, description, merchant_name, original_amount,
+                               original_currency, transaction_amount, transaction_date, closed_at, category_id)
+     select $1, c.ids[k], c.holders[k], c.teams[k], 'Bekkur ' || g, ($3::text[])[1 + g % 10] || ' ' || (g % 97),
+            a, 'ISK', a, now() - make_interval(secs => g * 63), now() - make_interval(secs => g * 63 - 3600),
+            case when g % 3 = 0 or cardinality(cat.ids) = 0 then null else cat.ids[1 + g % cardinality(cat.ids)] end
+       from generate_series(1, $2::int) g, c, cat,
+            lateral (select 1 + g % cardinality(c.ids) as k, 500 + (g::bigint * 7919) % 50000 as a) x`,
+    [projectId, count, MERCHANTS],
+  );
+  await client.query(
+    `insert into receipts (project_id, transaction_id, user_id, file_name, file_size, file_type, blob_key)
+     select project_id, id, user_id, 'kvittun.jpg', 120000, 'image/jpeg', 'bench/' || id
+       from transactions where project_id = $1 and description like 'Bekkur %' and right(description, 1) in ('0','2','4','6','8')`,
+    [projectId],
+  );
+  await client.query("analyze transactions; analyze receipts");
+  console.log(`  seeded ${count} transactions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+};
+
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+/** p50 and p95 of `samples` sequential runs, after two warm-up runs. */
+const timed = async (samples: number, run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> => {
+  await run();
+  await run();
+  const times: number[] = [];
+  for (let index = 0; index < samples; index++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+};
+
+const PAGE = `query($filter: TransactionsFilter, $after: String, $limit: Int) {
+  transactions_v2(filter: $filter, after: $after, limit: $limit) {
+    nodes { id merchant transaction_date transaction_amount original_amount original_currency unsettled exported
+            card { last_four } cardholder { full_name } team { name } category { title code } has_receipt
+            rule_violations { rule_id } }
+    next_cursor
+  }
+}`;
+const TOTALS = `query($selection: TransactionSelection!) {
+  selection_totals(selection: $selection) { count total_amount by_currency { currency amount } }
+}`;
+
+export const runLedgerBench = async (options: LedgerBenchOptions): Promise<void> => {
+  console.log(`\nExpenses ledger: ${options.transactions.toLocaleString("en")} transactions in one company`);
+  const client = new pg.Client({ connectionString: options.databaseUrl });
+  await client.connect();
+  const { db, close } = createDb(options.databaseUrl, { max: 1 });
+  try {
+    const owner = await client.query<{ project_id: string; team_id: string | null }>(
+      `select m.project_id, (select team_id from cards where project_id = m.project_id and team_id is not null limit 1) team_id
+         from project_members m join users u on u.id = m.user_id where u.email = 'owner@demo.is' limit 1`,
+    );
+    const projectId = owner.rows[0]?.project_id;
+    if (!projectId) throw new Error("The demo owner is missing: is the server in demo mode?");
+    const teamId = owner.rows[0]?.team_id ?? null;
+    await seedLedger(client, projectId, options.transactions);
+
+    const graphql = async (query: string, variables: Record<string, unknown>) => {
+      const response = await fetch(`${options.baseUrl}/graphql`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${options.token}`,
+          "x-project-id": projectId,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown };
+      if (!response.ok || body.errors) throw new Error(`The ledger answered ${JSON.stringify(body.errors)}`);
+      return body.data ?? {};
+    };
+
+    const period = currentBillingPeriod(new Date());
+    const previous = previousBillingPeriod(period);
+    const range = { from_date: isoDate(period.from), to_date: isoDate(new Date(period.to.getTime() - 1)) };
+    const wholePrevious = { from_date: isoDate(previous.from), to_date: isoDate(new Date(previous.to.getTime() - 1)) };
+    const wide = { from_date: "2000-01-01", to_date: isoDate(new Date()) };
+    const filtered = { ...range, ...(teamId ? { team_ids: [teamId] } : {}), todo: "MissingCategory" };
+
+    const scope: ListScope = { kind: "project" };
+    const rules: RuleSettings = { receiptDays: await receiptDaysOf(db, projectId), now: new Date() };
+    const floorPage = (filter: Record<string, unknown>, cursor: LedgerCursor | null) => {
+      const parsed: LedgerFilter = ledgerFilterSchema.parse(filter);
+      return ledgerPage(db, filterConditions(projectId, scope, parsed, rules), rules, "DATE_DESC", cursor, 100);
+    };
+
+    // Page 50 of everything, newest first: walk there once, then time that page alone.
+    let after: string | null = null;
+    for (let page = 1; page < 50; page++) {
+      const data = await graphql(PAGE, { filter: wide, after, limit: 100 });
+      after = (data.transactions_v2 as { next_cursor: string | null }).next_cursor;
+    }
+    const cursor50 = after;
+    if (cursor50 === null) throw new Error("Fewer than 50 pages");
+    const decoded = JSON.parse(Buffer.from(cursor50, "base64url").toString("utf8")) as [string, string];
+    const floorCursor: LedgerCursor = { value: decoded[0], id: decoded[1] };
+
+    const cases: { name: string; kort: () => Promise<unknown>; floor: () => Promise<unknown> }[] = [
+      {
+        name: "ledger: first page of the current period",
+        kort: () => graphql(PAGE, { filter: range, limit: 100 }),
+        floor: () => floorPage(range, null),
+      },
+      {
+        name: "ledger: one team's uncategorised rows",
+        kort: () => graphql(PAGE, { filter: filtered, limit: 100 }),
+        floor: () => floorPage(filtered, null),
+      },
+      {
+        name: "ledger: page 50 by cursor",
+        kort: () => graphql(PAGE, { filter: wide, after: cursor50, limit: 100 }),
+        floor: () => floorPage(wide, floorCursor),
+      },
+      {
+        name: "ledger: selection totals of a whole period",
+        kort: () => graphql(TOTALS, { selection: { filter: wholePrevious } }),
+        floor: () =>
+          selectionTotals(db, filterConditions(projectId, scope, ledgerFilterSchema.parse(wholePrevious), rules)),
+      },
+    ];
+    console.log(`  ${"figure".padEnd(48)}${"kort".padStart(12)}${"floor".padStart(12)}${"ratio".padStart(9)}`);
+    for (const { name, kort, floor } of cases) {
+      const k = await timed(options.samples, kort);
+      const f = await timed(options.samples, floor);
+      for (const figure of ["p50", "p95"] as const) {
+        record({ name, figure, unit: "ms", kort: k[figure], floor: f[figure] });
+        console.log(
+          `  ${`${name} ${figure}`.padEnd(48)}${`${k[figure].toFixed(2)} ms`.padStart(12)}${`${f[figure].toFixed(2)} ms`.padStart(12)}${`${(k[figure] / f[figure]).toFixed(2)}x`.padStart(9)}`,
+        );
+      }
+    }
+  } finally {
+    await close();
+    await client.end();
+  }
+};
