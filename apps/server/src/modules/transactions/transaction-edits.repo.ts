@@ -104,7 +104,7 @@ export const setCategoryKeepingValues = async (
 
 export const usableTaxCategory = async (tx: Executor, projectId: string, id: string): Promise<boolean> => {
   const result = await tx.execute(sql`
-    select 1 from tax_categories where id = ${id} and project_id = ${projectId} and enabled`);
+    select 1 from tax_categories where id = ${id} and project_id = ${projectId} and enabled and deleted_at is null`);
   return result.rows.length > 0;
 };
 

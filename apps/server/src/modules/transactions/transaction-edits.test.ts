@@ -73,7 +73,10 @@ beforeAll(async () => {
   ids.unlinkedValue = await value(unlinked, "Ekki hér");
   const tax = async (code: string, enabled: boolean) =>
     (
-      await t.db.insert(taxCategories).values({ projectId, code, peppolCode: "S", percentage: 24, enabled }).returning()
+      await t.db
+        .insert(taxCategories)
+        .values({ projectId, code, peppolCode: "S", percentage: "24", enabled })
+        .returning()
     )[0]?.id as string;
   ids.vat = await tax("VSK24", true);
   ids.vatOff = await tax("VSK-gamalt", false);
