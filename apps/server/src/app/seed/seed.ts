@@ -26,6 +26,7 @@ import {
   type DemoUserKey,
 } from "./seed-data.ts";
 
+import { seedDemoLedger } from "./seed-ledger.ts";
 import { upsertDemoPerson } from "./seed-people.ts";
 import { seedPlatform } from "./seed-platform.ts";
 
@@ -87,7 +88,10 @@ export async function seedDemo(db: Db, options: DemoCardOptions = {}): Promise<{
   if (demo === undefined) return { created: false };
   // Only the caller that created the company gets here, so history is made once. It needs the cards committed:
   // the processor's services run their own transactions, as they do for the network.
-  if (secrets) await seedDemoHistory(db, { projectId: demo.projectId, secrets, now });
+  if (secrets) {
+    await seedDemoHistory(db, { projectId: demo.projectId, secrets, now });
+    await seedDemoLedger(db, { projectId: demo.projectId, now });
+  }
   return { created: true };
 }
 

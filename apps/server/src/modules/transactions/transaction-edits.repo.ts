@@ -77,7 +77,12 @@ export const setCategory = async (
   now: Date,
 ): Promise<void> => {
   await tx.execute(sql`
-    update transactions set category_id = ${categoryId}, updated_at = ${now} where id = ${transaction.id}`);
+    update transactions
+       set category_id = ${categoryId}, updated_at = ${now},
+           -- A category brings its default VAT to a transaction that has none yet; a chosen one stays.
+           tax_category_id = coalesce(tax_category_id,
+             (select default_tax_category_id from categories where id = ${categoryId}))
+     where id = ${transaction.id}`);
   await tx.execute(sql`delete from transaction_dimension_values where transaction_id = ${transaction.id}`);
   for (const value of values) {
     await tx.execute(sql`
@@ -94,7 +99,11 @@ export const setCategoryKeepingValues = async (
   now: Date,
 ): Promise<void> => {
   await tx.execute(sql`
-    update transactions set category_id = ${categoryId}, updated_at = ${now} where id = ${transaction.id}`);
+    update transactions
+       set category_id = ${categoryId}, updated_at = ${now},
+           tax_category_id = coalesce(tax_category_id,
+             (select default_tax_category_id from categories where id = ${categoryId}))
+     where id = ${transaction.id}`);
   await tx.execute(sql`
     delete from transaction_dimension_values tdv
      where tdv.transaction_id = ${transaction.id}
