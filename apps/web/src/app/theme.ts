@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import { Badge, createTheme, type MantineColorsTuple } from "@mantine/core";
 
 const kort: MantineColorsTuple = [
   "#e8f3ff",
@@ -19,4 +19,9 @@ export const theme = createTheme({
   defaultRadius: "md",
   fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   headings: { fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
+  components: {
+    // A badge is a short status word: it is never cut to "V..." when its table column is narrow (issue 10); the
+    // columns of free text give up width instead.
+    Badge: Badge.extend({ styles: { root: { minWidth: "max-content" } } }),
+  },
 });
