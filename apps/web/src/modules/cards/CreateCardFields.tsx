@@ -2,10 +2,11 @@ import { CARD_NAME_MAX_LENGTH, FORM_LIMIT_PERIODS, isoDate } from "@kort/core";
 import { Input, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { AmountInput } from "../../ui/amount-input/AmountInput.tsx";
+import { DateField } from "../../ui/date-field/DateField.tsx";
 import { Dropdown } from "../../ui/dropdown/Dropdown.tsx";
 import { LIMIT_PERIOD_KEYS } from "./card-labels.ts";
 import type { CardCreateHolder } from "./cards.graphql.ts";
-import type { CreateCardForm } from "./create-card-form.ts";
+import { type CreateCardForm, isPastDay } from "./create-card-form.ts";
 
 export type CreateCardFieldsProps = {
   form: CreateCardForm;
@@ -23,6 +24,10 @@ export type CreateCardFieldsProps = {
 export function CreateCardFields({ form, update, holders, teams, categories, ...state }: CreateCardFieldsProps) {
   const { t } = useTranslation();
   const nameTooLong = form.cardName.length > CARD_NAME_MAX_LENGTH;
+  const now = new Date();
+  const today = isoDate(now);
+  // Submit is greyed out for a past close date (canSubmitCard): the field says why.
+  const closeDatePast = form.willCloseAt !== null && isPastDay(form.willCloseAt, now);
   const amountError = state.blocked.includes("LIMIT_BLOCKED_OVER_MAX_LIMIT")
     ? t("cards.errors.overMaxLimit")
     : state.overAccountLimit || state.blocked.includes("CARD_LIMIT_TOO_HIGH")
@@ -96,13 +101,13 @@ export function CreateCardFields({ form, update, holders, teams, categories, ...
         />
       </Input.Wrapper>
       {form.cardType === "EMPLOYEE_EXPENSE" && (
-        <TextInput
-          type="date"
+        <DateField
           label={t("cards.form.closeDate")}
           description={t("cards.form.closeDateHint")}
-          min={isoDate(new Date())}
-          value={form.willCloseAt ?? ""}
-          onChange={(event) => update({ willCloseAt: event.currentTarget.value || null })}
+          firstDay={today}
+          value={form.willCloseAt}
+          onChange={(willCloseAt) => update({ willCloseAt })}
+          error={closeDatePast ? t("cards.form.closeDatePast") : undefined}
           data-testid="card-close-date-input"
         />
       )}
