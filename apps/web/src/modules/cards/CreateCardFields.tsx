@@ -1,6 +1,7 @@
 import { CARD_NAME_MAX_LENGTH, FORM_LIMIT_PERIODS, isoDate } from "@kort/core";
 import { Input, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
 import { AmountInput } from "../../ui/amount-input/AmountInput.tsx";
 import { DateField } from "../../ui/date-field/DateField.tsx";
 import { Dropdown } from "../../ui/dropdown/Dropdown.tsx";
@@ -18,6 +19,8 @@ export type CreateCardFieldsProps = {
   /** Limit check codes from the server (spec 5). */
   blocked: readonly string[];
   overAccountLimit: boolean;
+  /** The company's credit limit and what is available of it (spec 5), named when the amount is over them. */
+  accountBalance: { credit_limit: string; available: string } | undefined;
 };
 
 /** Step 1 of the create-card panel (spec 2 and 5): name, holder, team, category, amount, period, close date. */
@@ -28,10 +31,18 @@ export function CreateCardFields({ form, update, holders, teams, categories, ...
   const today = isoDate(now);
   // Submit is greyed out for a past close date (canSubmitCard): the field says why.
   const closeDatePast = form.willCloseAt !== null && isPastDay(form.willCloseAt, now);
+  const money = useFormatMoney();
+  const overAccountLimit = () =>
+    state.accountBalance
+      ? t("cards.errors.overAccountLimitOf", {
+          limit: money(Number(state.accountBalance.credit_limit)),
+          available: money(Number(state.accountBalance.available)),
+        })
+      : t("cards.errors.overAccountLimit");
   const amountError = state.blocked.includes("LIMIT_BLOCKED_OVER_MAX_LIMIT")
     ? t("cards.errors.overMaxLimit")
     : state.overAccountLimit || state.blocked.includes("CARD_LIMIT_TOO_HIGH")
-      ? t("cards.errors.overAccountLimit")
+      ? overAccountLimit()
       : undefined;
   const selfError = state.blocked.includes("LIMIT_BLOCKED_CANT_ISSUE_TO_SELF")
     ? t("cards.errors.cantIssueToSelf")
