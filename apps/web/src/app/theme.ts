@@ -1,4 +1,4 @@
-import { Badge, createTheme, type MantineColorsTuple } from "@mantine/core";
+import { createTheme, Input, type MantineColorsTuple } from "@mantine/core";
 
 const kort: MantineColorsTuple = [
   "#e8f3ff",
@@ -13,6 +13,17 @@ const kort: MantineColorsTuple = [
   "#00469e",
 ];
 
+/**
+ * A read-only field does not look like one to type in (issue 10): a flat grey box with no border, none when
+ * focused either, and the ordinary pointer. Every input that takes `readOnly` gets it; panels need nothing more.
+ */
+const READ_ONLY_INPUT = {
+  "--input-bg": "var(--mantine-color-gray-1)",
+  "--input-bd": "transparent",
+  "--input-bd-focus": "transparent",
+  "--input-cursor": "default",
+};
+
 export const theme = createTheme({
   primaryColor: "kort",
   colors: { kort },
@@ -22,6 +33,10 @@ export const theme = createTheme({
   components: {
     // A badge is a short status word: it is never cut to "V..." when its table column is narrow (issue 10); the
     // columns of free text give up width instead.
-    Badge: Badge.extend({ styles: { root: { minWidth: "max-content" } } }),
+    Badge: { styles: { root: { minWidth: "max-content" } } },
+    Input: Input.extend({
+      // `readOnly` reaches Input as an attribute of the element, not as one of its typed props.
+      vars: (_theme, props) => ({ wrapper: "readOnly" in props && props.readOnly === true ? READ_ONLY_INPUT : {} }),
+    }),
   },
 });
