@@ -165,19 +165,27 @@ describe("the rough edges of issue 10", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInAs(page, "owner@demo.is", "en");
     await page.evaluate((id) => localStorage.setItem("kort.project", id), await demoProjectId());
+    const look = (field: Locator) =>
+      field.evaluate((input) => {
+        const style = getComputedStyle(input);
+        return { border: style.borderTopColor, background: style.backgroundColor, cursor: style.cursor };
+      });
+
     await page.goto(`${inject("baseUrl")}/personal-settings`);
     const name = page.getByRole("textbox", { name: "Full name" });
     await name.waitFor();
     expect(await name.getAttribute("readonly")).not.toBeNull();
     await name.focus();
-    const look = await name.evaluate((input) => {
-      const style = getComputedStyle(input);
-      return { border: style.borderTopColor, background: style.backgroundColor, cursor: style.cursor };
-    });
-    expect(look).toEqual({
+    expect(await look(name)).toEqual({
       border: "rgba(0, 0, 0, 0)",
       background: expect.not.stringMatching(/255, 255, 255/),
       cursor: "default",
     });
+
+    // A select that cannot be typed in is read-only underneath, and still looks like a field to choose in.
+    await page.goto(`${inject("baseUrl")}/cards`);
+    const status = page.getByTestId("cards-status-filter");
+    await status.waitFor();
+    expect(await look(status)).toMatchObject({ background: "rgb(255, 255, 255)", cursor: "pointer" });
   });
 });

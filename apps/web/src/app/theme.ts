@@ -1,4 +1,4 @@
-import { createTheme, Input, type MantineColorsTuple } from "@mantine/core";
+import { createTheme, type MantineColorsTuple } from "@mantine/core";
 
 const kort: MantineColorsTuple = [
   "#e8f3ff",
@@ -15,13 +15,21 @@ const kort: MantineColorsTuple = [
 
 /**
  * A read-only field does not look like one to type in (issue 10): a flat grey box with no border, none when
- * focused either, and the ordinary pointer. Every input that takes `readOnly` gets it; panels need nothing more.
+ * focused either, and the ordinary pointer. Set for the text fields (AmountInput is one), not on Input itself:
+ * a Select that cannot be searched is read-only too, and is still a field to choose in.
  */
 const READ_ONLY_INPUT = {
   "--input-bg": "var(--mantine-color-gray-1)",
   "--input-bd": "transparent",
   "--input-bd-focus": "transparent",
   "--input-cursor": "default",
+};
+
+// `readOnly` reaches the styles as an attribute of the element, not as one of the component's typed props.
+const readOnlyLook = {
+  vars: (_theme: unknown, props: object) => ({
+    wrapper: "readOnly" in props && props.readOnly === true ? READ_ONLY_INPUT : {},
+  }),
 };
 
 export const theme = createTheme({
@@ -34,9 +42,8 @@ export const theme = createTheme({
     // A badge is a short status word: it is never cut to "V..." when its table column is narrow (issue 10); the
     // columns of free text give up width instead.
     Badge: { styles: { root: { minWidth: "max-content" } } },
-    Input: Input.extend({
-      // `readOnly` reaches Input as an attribute of the element, not as one of its typed props.
-      vars: (_theme, props) => ({ wrapper: "readOnly" in props && props.readOnly === true ? READ_ONLY_INPUT : {} }),
-    }),
+    TextInput: readOnlyLook,
+    Textarea: readOnlyLook,
+    NumberInput: readOnlyLook,
   },
 });
