@@ -182,7 +182,7 @@ export const transactionExtras = async (db: Executor, id: string): Promise<Trans
     team_category_title: string | null;
     team_category_code: string | null;
   }>(sql`
-    select a.approval_code, tc.id as tax_id, tc.code as tax_code, tc.percentage::text as tax_percentage,
+    select a.approval_code, tc.id as tax_id, tc.code as tax_code, trim_scale(tc.percentage)::text as tax_percentage,
            tcat.id as team_category_id, tcat.title as team_category_title, tcat.code as team_category_code
       from transactions t
       left join authorizations a on a.id = t.authorization_id

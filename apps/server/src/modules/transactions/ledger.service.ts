@@ -1,6 +1,7 @@
 import { currentBillingPeriod, isoDate, type TodoFilter } from "@kort/core";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { bigintValue } from "../../platform/db/bigint.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
@@ -64,13 +65,6 @@ const MESSAGES: Record<TodoFilter, string> = {
   MissingReceipt: "The receipt is missing.",
 };
 
-/** A bigint column as a number: sums of whole kronur stay far below 2^53. */
-const integer = (value: string | number): number => {
-  const number = Number(value);
-  if (!Number.isSafeInteger(number)) throw new RangeError("An amount is not a safe integer");
-  return number;
-};
-
 const toDto = (row: LedgerRow): LedgerTransactionDto => {
   const violations: RuleViolationDto[] = [];
   if (row.category_id === null) violations.push({ rule_id: "MissingCategory", message: MESSAGES.MissingCategory });
@@ -80,9 +74,9 @@ const toDto = (row: LedgerRow): LedgerTransactionDto => {
     merchant: row.merchant_name,
     description: row.description,
     transaction_date: new Date(row.transaction_date),
-    transaction_amount: integer(row.transaction_amount),
+    transaction_amount: bigintValue(row.transaction_amount),
     transaction_currency: row.transaction_currency,
-    original_amount: integer(row.original_amount),
+    original_amount: bigintValue(row.original_amount),
     original_currency: row.original_currency,
     original_exponent: row.original_exponent,
     closed_at: row.closed_at === null ? null : new Date(row.closed_at),
@@ -193,9 +187,9 @@ export const selectionTotalsFor = async (
   const byCurrency = rows.map((row) => ({
     currency: row.currency,
     exponent: row.exponent,
-    count: integer(row.count),
-    amount: integer(row.original),
-    amount_isk: integer(row.isk),
+    count: bigintValue(row.count),
+    amount: bigintValue(row.original),
+    amount_isk: bigintValue(row.isk),
   }));
   return {
     count: byCurrency.reduce((sum, row) => sum + row.count, 0),
@@ -216,8 +210,8 @@ export const ruleViolationCountsFor = async (
   const filter = parseFilter(deps, filterInput);
   const counts = await ruleViolationCounts(deps.db, read.projectId, read.scope, filter, read.rules);
   return [
-    { rule_id: "MissingCategory", count: integer(counts.missing_category) },
-    { rule_id: "MissingReceipt", count: integer(counts.missing_receipt) },
+    { rule_id: "MissingCategory", count: bigintValue(counts.missing_category) },
+    { rule_id: "MissingReceipt", count: bigintValue(counts.missing_receipt) },
   ];
 };
 

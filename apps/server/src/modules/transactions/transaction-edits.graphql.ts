@@ -1,6 +1,9 @@
 import { builder } from "../../platform/graphql/builder.ts";
 import { requireProject } from "../../platform/http/context.ts";
+import { remindTransactions } from "./reminders.service.ts";
 import {
+  bulkSetTransactionCategory,
+  bulkSetTransactionTaxCategory,
   setTransactionCategory,
   setTransactionComment,
   setTransactionTaxCategory,
@@ -68,5 +71,45 @@ builder.mutationField("set_transaction_comment", (t) =>
     args: { transaction_id: t.arg.id({ required: true }), comment: t.arg.string({ required: false }) },
     resolve: (_root, args, { kort, deps }) =>
       setTransactionComment(deps, requireProject(kort), String(args.transaction_id), args.comment),
+  }),
+);
+
+const BulkChange = builder.objectRef<{ updated: number }>("TransactionsChanged").implement({
+  fields: (t) => ({ updated: t.exposeInt("updated") }),
+});
+
+builder.mutationField("bulk_set_transaction_category", (t) =>
+  t.field({
+    type: BulkChange,
+    description:
+      "transaction set-category on each selected transaction (at most 500), all or none; dimension values the category does not ask for are removed.",
+    args: { transaction_ids: t.arg.idList({ required: true }), category_id: t.arg.id({ required: true }) },
+    resolve: (_root, args, { kort, deps }) => bulkSetTransactionCategory(deps, requireProject(kort), args),
+  }),
+);
+
+builder.mutationField("bulk_set_transaction_tax_category", (t) =>
+  t.field({
+    type: BulkChange,
+    description: "transaction set-tax-category on each selected transaction (at most 500), all or none.",
+    args: { transaction_ids: t.arg.idList({ required: true }), tax_category_id: t.arg.id({ required: false }) },
+    resolve: (_root, args, { kort, deps }) => bulkSetTransactionTaxCategory(deps, requireProject(kort), args),
+  }),
+);
+
+const Reminded = builder.objectRef<{ reminded: number; people: number }>("TransactionsReminded").implement({
+  fields: (t) => ({
+    reminded: t.exposeInt("reminded", { description: "Transactions reminded of." }),
+    people: t.exposeInt("people", { description: "Cardholders e-mailed, one e-mail each." }),
+  }),
+});
+
+builder.mutationField("remind_transaction", (t) =>
+  t.field({
+    type: Reminded,
+    description:
+      "transaction remind: asks each cardholder for the receipts of the selected transactions (at most 500), by e-mail and in the app.",
+    args: { transaction_ids: t.arg.idList({ required: true }) },
+    resolve: (_root, args, { kort, deps }) => remindTransactions(deps, requireProject(kort), args.transaction_ids),
   }),
 );

@@ -77,7 +77,12 @@ export const setCategory = async (
   now: Date,
 ): Promise<void> => {
   await tx.execute(sql`
-    update transactions set category_id = ${categoryId}, updated_at = ${now} where id = ${transaction.id}`);
+    update transactions
+       set category_id = ${categoryId}, updated_at = ${now},
+           -- A category brings its default VAT to a transaction that has none yet; a chosen one stays.
+           tax_category_id = coalesce(tax_category_id,
+             (select default_tax_category_id from categories where id = ${categoryId}))
+     where id = ${transaction.id}`);
   await tx.execute(sql`delete from transaction_dimension_values where transaction_id = ${transaction.id}`);
   for (const value of values) {
     await tx.execute(sql`
@@ -86,9 +91,29 @@ export const setCategory = async (
   }
 };
 
+/** Sets the category and removes the dimension values of dimensions the category does not ask for. */
+export const setCategoryKeepingValues = async (
+  tx: Executor,
+  transaction: LockedTransaction,
+  categoryId: string,
+  now: Date,
+): Promise<void> => {
+  await tx.execute(sql`
+    update transactions
+       set category_id = ${categoryId}, updated_at = ${now},
+           tax_category_id = coalesce(tax_category_id,
+             (select default_tax_category_id from categories where id = ${categoryId}))
+     where id = ${transaction.id}`);
+  await tx.execute(sql`
+    delete from transaction_dimension_values tdv
+     where tdv.transaction_id = ${transaction.id}
+       and not exists (select 1 from category_dimensions cd
+                        where cd.category_id = ${categoryId} and cd.dimension_id = tdv.dimension_id)`);
+};
+
 export const usableTaxCategory = async (tx: Executor, projectId: string, id: string): Promise<boolean> => {
   const result = await tx.execute(sql`
-    select 1 from tax_categories where id = ${id} and project_id = ${projectId} and enabled`);
+    select 1 from tax_categories where id = ${id} and project_id = ${projectId} and enabled and deleted_at is null`);
   return result.rows.length > 0;
 };
 

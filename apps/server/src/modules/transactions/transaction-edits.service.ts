@@ -12,6 +12,7 @@ import {
   liveTeam,
   lockTransaction,
   setCategory,
+  setCategoryKeepingValues,
   setField,
   type TransactionField,
   usableCategory,
@@ -33,6 +34,11 @@ const denied = (action: TransactionAction) =>
 
 export const transactionNotFound = () => new AppError("NOT_FOUND", "The transaction was not found.");
 
+/** Refuses a role that may never take the action on any transaction, before anything is read or parsed. */
+export const assertTransactionActionPossible = (ctx: ProjectContext, action: TransactionAction): void => {
+  if (!policyFor(ctx, "transaction", action).possibly_allowed) throw denied(action);
+};
+
 /** Loads and locks the transaction, then asks the policy; refuses roles that may never act before any lookup. */
 export const lockTransactionFor = async (
   tx: Executor,
@@ -40,7 +46,7 @@ export const lockTransactionFor = async (
   id: string,
   action: TransactionAction,
 ): Promise<LockedTransaction> => {
-  if (!policyFor(ctx, "transaction", action).possibly_allowed) throw denied(action);
+  assertTransactionActionPossible(ctx, action);
   const parsed = z.uuid().safeParse(id);
   if (!parsed.success) throw transactionNotFound();
   const row = await lockTransaction(tx, ctx.membership.projectId, parsed.data);
@@ -49,29 +55,44 @@ export const lockTransactionFor = async (
   return row;
 };
 
-const change = (
+type Apply = (tx: Executor, row: LockedTransaction, now: Date) => Promise<Record<string, unknown>>;
+
+/**
+ * One change to several transactions (the bulk actions of a selection) in one database transaction: all are
+ * locked in id order (two overlapping selections cannot deadlock) and authorized before any is written, so a
+ * selection changes whole or not at all.
+ */
+const changeAll = async (
   deps: LedgerDeps,
   ctx: ProjectContext,
-  id: string,
+  ids: readonly string[],
   action: TransactionAction,
-  apply: (tx: Executor, row: LockedTransaction, now: Date) => Promise<Record<string, unknown>>,
-): Promise<{ id: string }> =>
+  apply: Apply,
+): Promise<number> =>
   deps.db.transaction(async (tx) => {
-    const row = await lockTransactionFor(tx, ctx, id, action);
+    const rows: LockedTransaction[] = [];
+    for (const id of [...new Set(ids)].sort()) rows.push(await lockTransactionFor(tx, ctx, id, action));
     const now = deps.now();
-    const data = await apply(tx, row, now);
-    await writeAudit(tx, {
-      action: `transaction.${action}`,
-      objectType: "transaction",
-      objectId: row.id,
-      projectId: row.project_id,
-      actorUserId: ctx.user.id,
-      data,
-      requestId: ctx.requestId,
-      at: now,
-    });
-    return { id: row.id };
+    for (const row of rows) {
+      const data = await apply(tx, row, now);
+      await writeAudit(tx, {
+        action: `transaction.${action}`,
+        objectType: "transaction",
+        objectId: row.id,
+        projectId: row.project_id,
+        actorUserId: ctx.user.id,
+        data,
+        requestId: ctx.requestId,
+        at: now,
+      });
+    }
+    return rows.length;
   });
+
+const change = async (deps: LedgerDeps, ctx: ProjectContext, id: string, action: TransactionAction, apply: Apply) => {
+  await changeAll(deps, ctx, [id], action, apply);
+  return { id };
+};
 
 const optionalId = z
   .uuid()
@@ -193,3 +214,49 @@ export const setTransactionComment = (deps: LedgerDeps, ctx: ProjectContext, id:
     async () => {},
     () => commentSchema.parse(comment),
   );
+
+/** A selection's bulk change covers at most a page of rows. */
+export const BULK_MAX = 500;
+const bulkIds = z.array(z.uuid()).min(1).max(BULK_MAX);
+
+/**
+ * Bulk set category for a selection (issue 12): each transaction gets the category if its team may use it (else
+ * the whole change is refused with CATEGORY_NOT_AVAILABLE); dimension values of dimensions the new category does
+ * not ask for are removed, the others kept.
+ */
+export const bulkSetTransactionCategory = async (
+  deps: LedgerDeps,
+  ctx: ProjectContext,
+  input: { transaction_ids: unknown; category_id: unknown },
+) => {
+  assertTransactionActionPossible(ctx, "set-category");
+  const ids = bulkIds.parse(input.transaction_ids);
+  const categoryId = z.uuid().parse(input.category_id);
+  const updated = await changeAll(deps, ctx, ids, "set-category", async (tx, row, now) => {
+    if (!(await usableCategory(tx, row.project_id, categoryId, "Default", row.team_id))) {
+      throw new AppError("CATEGORY_NOT_AVAILABLE", "The category cannot be used for every selected transaction.");
+    }
+    await setCategoryKeepingValues(tx, row, categoryId, now);
+    return { category_id: categoryId, bulk: true };
+  });
+  return { updated };
+};
+
+/** Bulk set tax category for a selection: an enabled tax category of the project, or null for none. */
+export const bulkSetTransactionTaxCategory = async (
+  deps: LedgerDeps,
+  ctx: ProjectContext,
+  input: { transaction_ids: unknown; tax_category_id?: unknown },
+) => {
+  assertTransactionActionPossible(ctx, "set-tax-category");
+  const ids = bulkIds.parse(input.transaction_ids);
+  const taxCategoryId = optionalId.parse(input.tax_category_id);
+  const updated = await changeAll(deps, ctx, ids, "set-tax-category", async (tx, row, now) => {
+    if (taxCategoryId !== null && !(await usableTaxCategory(tx, row.project_id, taxCategoryId))) {
+      throw new AppError("TAX_CATEGORY_NOT_AVAILABLE", "The tax category cannot be used.");
+    }
+    await setField(tx, row.id, "tax_category_id", taxCategoryId, now);
+    return { tax_category_id: taxCategoryId, bulk: true };
+  });
+  return { updated };
+};

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../app/testing/test-app.ts";
 import {
@@ -73,7 +73,10 @@ beforeAll(async () => {
   ids.unlinkedValue = await value(unlinked, "Ekki hér");
   const tax = async (code: string, enabled: boolean) =>
     (
-      await t.db.insert(taxCategories).values({ projectId, code, peppolCode: "S", percentage: 24, enabled }).returning()
+      await t.db
+        .insert(taxCategories)
+        .values({ projectId, code, peppolCode: "S", percentage: "24", enabled })
+        .returning()
     )[0]?.id as string;
   ids.vat = await tax("VSK24", true);
   ids.vatOff = await tax("VSK-gamalt", false);
@@ -275,5 +278,44 @@ describe("the panel's other fields", () => {
       "NOT_FOUND",
     );
     await gql(TEAM, scene.accountant.headers, { id: ids.mine, team: scene.teams.mine.id });
+  });
+});
+
+describe("bulk changes and reminders", () => {
+  const BULK = `mutation($ids: [ID!]!, $category: ID!) {
+    bulk_set_transaction_category(transaction_ids: $ids, category_id: $category) { updated }
+  }`;
+  const REMIND = "mutation($ids: [ID!]!) { remind_transaction(transaction_ids: $ids) { reminded people } }";
+
+  it("sets a category on a whole selection, or on none when one row may not have it", async () => {
+    const both = await gql<{ bulk_set_transaction_category: { updated: number } }>(BULK, scene.accountant.headers, {
+      ids: [ids.mine, ids.theirs],
+      category: ids.travel,
+    });
+    expect(both.data?.bulk_set_transaction_category.updated).toBe(2);
+    const before = (await details(ids.mine))?.transaction.category?.id;
+    // Risna is hidden from team `theirs`: the selection is refused whole, `mine` keeps its category.
+    const refused = await gql(BULK, scene.accountant.headers, { ids: [ids.mine, ids.theirs], category: ids.hidden });
+    expect(codeOf(refused)).toBe("CATEGORY_NOT_AVAILABLE");
+    expect((await details(ids.mine))?.transaction.category?.id).toBe(before);
+    const teamAdmin = await gql(BULK, scene.teamAdmin.headers, { ids: [ids.mine, ids.theirs], category: ids.travel });
+    expect(codeOf(teamAdmin)).toBe("ACCESS_DENIED");
+  });
+
+  it("e-mails each cardholder once for their selected purchases, through the outbox", async () => {
+    const sent = await gql<{ remind_transaction: { reminded: number; people: number } }>(
+      REMIND,
+      scene.accountant.headers,
+      { ids: [ids.mine, ids.theirs] },
+    );
+    expect(sent.errors, JSON.stringify(sent.errors)).toBeUndefined();
+    expect(sent.data?.remind_transaction).toEqual({ reminded: 2, people: 2 });
+    const mail = await t.db.execute<{ subject: string; body: string }>(
+      sql`select subject, body from outbox where body like '%Icelandair%' order by created_at desc limit 2`,
+    );
+    expect(mail.rows.length).toBe(2);
+    expect(mail.rows.every((row) => row.body.includes("45.000 kr."))).toBe(true);
+    expect(codeOf(await gql(REMIND, scene.teamAdmin.headers, { ids: [ids.theirs] }))).toBe("ACCESS_DENIED");
+    expect(codeOf(await gql(REMIND, scene.accountant.headers, { ids: [ids.foreign] }))).toBe("NOT_FOUND");
   });
 });
