@@ -31,10 +31,11 @@ export const useDimensions = () =>
     queryFn: async ({ signal }) => (await request(DIMENSIONS_QUERY, {}, { signal })).dimensions,
   });
 
-export const useTaxCategories = () =>
+export const useTaxCategories = (enabled = true) =>
   useQuery({
     queryKey: [ACCOUNTING_QUERY_ROOT, "tax-categories"],
     queryFn: async ({ signal }) => (await request(TAX_CATEGORIES_QUERY, {}, { signal })).tax_categories,
+    enabled,
   });
 
 export const useAccountingSettings = () =>

@@ -6,7 +6,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { request } from "../../app/api/client.ts";
+import { useTaxCategories } from "../accounting/accounting-queries.ts";
 import { useCategories } from "../accounting/useCategories.ts";
+import { useFormatPercentage } from "../accounting/useFormatPercentage.ts";
 import { useProjectUsers } from "../people/useProjectUsers.ts";
 import { useTeams } from "../teams/team-queries.ts";
 import { LEDGER_CARD_OPTIONS_QUERY } from "./expenses.graphql.ts";
@@ -107,6 +109,18 @@ const useCardFilterOptions = (enabled: boolean) => {
   };
 };
 
+const useTaxCategoryOptions = (enabled: boolean) => {
+  const taxCategories = useTaxCategories(enabled);
+  const percentage = useFormatPercentage();
+  return {
+    options: (taxCategories.data ?? []).map((tax) => ({
+      value: tax.id,
+      label: `${tax.code} (${percentage(tax.percentage)})`,
+    })),
+    loading: taxCategories.isFetching,
+  };
+};
+
 const useCategoryOptions = (enabled: boolean) => {
   const categories = useCategories(null, enabled);
   return {
@@ -186,6 +200,14 @@ export function LedgerFilters({ view, countsFilter, countsReady, onParam, onRang
           useOptions={useCategoryOptions}
           width={180}
           testId="ledger-category-filter"
+        />
+        <FilterSelect
+          label={t("expenses.filters.taxCategory")}
+          value={view.taxCategory}
+          onChange={(value) => onParam(VIEW_PARAMS.taxCategory, value)}
+          useOptions={useTaxCategoryOptions}
+          width={150}
+          testId="ledger-tax-category-filter"
         />
         <Select
           clearable

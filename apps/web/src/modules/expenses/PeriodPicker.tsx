@@ -1,8 +1,9 @@
 import { formatDate, parseIsoDate } from "@kort/core";
-import { Group, Select, TextInput } from "@mantine/core";
+import { Group, Select } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
+import { DateField } from "../../ui/date-field/DateField.tsx";
 import { type LedgerView, periodChoices } from "./ledger-view.ts";
 
 const CUSTOM = "custom";
@@ -63,40 +64,42 @@ export function PeriodPicker({ view, onRange }: { view: LedgerView; onRange: (ra
   );
 }
 
-/** Two days, first and last, both included. A range is applied once both are real days in order. */
+/**
+ * Two days, first and last, both included, in Kort's Monday-first date fields. The range is applied once both are
+ * chosen and in order; the last day cannot be set before the first.
+ */
 function CustomRange({ view, onRange }: { view: LedgerView; onRange: (range: Range) => void }) {
   const { t } = useTranslation();
-  const [from, setFrom] = useState(view.fromDate);
-  const [to, setTo] = useState(view.toDate);
-  const apply = (nextFrom: string, nextTo: string) => {
-    if (parseIsoDate(nextFrom) && parseIsoDate(nextTo) && nextFrom <= nextTo) {
+  const [from, setFrom] = useState<string | null>(view.fromDate);
+  const [to, setTo] = useState<string | null>(view.toDate);
+  const apply = (nextFrom: string | null, nextTo: string | null) => {
+    if (nextFrom && nextTo && parseIsoDate(nextFrom) && parseIsoDate(nextTo) && nextFrom <= nextTo) {
       onRange({ fromDate: nextFrom, toDate: nextTo });
     }
   };
-  const invalid = (text: string) => parseIsoDate(text) === null || from > to;
   return (
     <>
-      <TextInput
-        w={130}
+      <DateField
+        w={150}
         label={t("expenses.period.from")}
-        placeholder="YYYY-MM-DD"
         value={from}
-        error={invalid(from)}
-        onChange={(event) => {
-          setFrom(event.currentTarget.value);
-          apply(event.currentTarget.value, to);
+        clearable={false}
+        onChange={(day) => {
+          setFrom(day);
+          apply(day, to);
         }}
         data-testid="ledger-range-from"
       />
-      <TextInput
-        w={130}
+      <DateField
+        w={150}
         label={t("expenses.period.to")}
-        placeholder="YYYY-MM-DD"
         value={to}
-        error={invalid(to)}
-        onChange={(event) => {
-          setTo(event.currentTarget.value);
-          apply(from, event.currentTarget.value);
+        clearable={false}
+        firstDay={from ?? undefined}
+        error={from !== null && to !== null && to < from}
+        onChange={(day) => {
+          setTo(day);
+          apply(from, day);
         }}
         data-testid="ledger-range-to"
       />

@@ -7,9 +7,11 @@ import { errorKey } from "../../app/api/error-key.ts";
 import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
 import { SidePanel } from "../../ui/side-panel/SidePanel.tsx";
-import { useCategories } from "../accounting/useCategories.ts";
+import { useAccountingCategories, useTaxCategories } from "../accounting/accounting-queries.ts";
+import { useFormatPercentage } from "../accounting/useFormatPercentage.ts";
 import { useTeams } from "../teams/team-queries.ts";
 import { usableCategories } from "./category-options.ts";
+import { valuesKeptFor, withDimensionValue } from "./dimension-values.ts";
 import { RULE_KEYS } from "./ledger-columns.tsx";
 import { formatForeignAmount } from "./ledger-money.ts";
 import type { TransactionDetails } from "./transaction.graphql.ts";
@@ -72,25 +74,47 @@ function TransactionBody({ details }: { details: TransactionDetails }) {
   const row = details.transaction;
   const can = useTransactionPermissions({ team_id: row.team?.id ?? null, user_id: row.cardholder.user_id });
   const teams = useTeams(false);
-  const categories = useCategories(null);
+  const defaults = useAccountingCategories("Default", "", 1);
+  const teamCategories = useAccountingCategories("Team", "", 1);
+  const taxCategories = useTaxCategories();
+  const percentage = useFormatPercentage();
   const team = teams.data?.find((candidate) => candidate.id === row.team?.id) ?? null;
   const setCategory = useTransactionEdit("category");
+  const setDimensions = useTransactionEdit("dimensions");
+  const setTaxCategory = useTransactionEdit("taxCategory");
   const setTeamCategory = useTransactionEdit("teamCategory");
   const setTeam = useTransactionEdit("team");
 
-  const options = (group: "Default" | "Team", currentId: string | null) =>
-    usableCategories(categories.data ?? [], group, team, currentId).map((category) => ({
-      value: category.id,
-      label: `${category.title} (${category.code})`,
-    }));
+  const usable = (page: typeof defaults.data, group: "Default" | "Team", currentId: string | null) =>
+    usableCategories(page?.nodes ?? [], group, team, currentId);
+  const asOptions = (list: readonly { id: string; title: string; code: string }[]) =>
+    list.map((category) => ({ value: category.id, label: `${category.title} (${category.code})` }));
   // The present choice shows even before the lists load.
   const withCurrent = (
     data: { value: string; label: string }[],
     current: { id: string; title: string; code: string } | null,
   ) =>
     current && !data.some((option) => option.value === current.id)
-      ? [{ value: current.id, label: `${current.title} (${current.code})` }, ...data]
+      ? [{ value: current.id, label: current.code ? `${current.title} (${current.code})` : current.title }, ...data]
       : data;
+  const categoryList = usable(defaults.data, "Default", row.category?.id ?? null);
+  const category = categoryList.find((candidate) => candidate.id === row.category?.id) ?? null;
+  const chooseCategory = (value: string | null) => {
+    if (value === (row.category?.id ?? null)) return;
+    const next = categoryList.find((candidate) => candidate.id === value);
+    const dimensionIds = next?.dimensions.map((dimension) => dimension.id) ?? [];
+    setCategory.mutate({
+      transaction_id: row.id,
+      category_id: value,
+      subcategory_ids: value === null ? [] : valuesKeptFor(details.dimension_values, dimensionIds),
+    });
+  };
+  const taxOptions = withCurrent(
+    (taxCategories.data ?? [])
+      .filter((tax) => tax.enabled || tax.id === details.tax_category?.id)
+      .map((tax) => ({ value: tax.id, label: `${tax.code} (${percentage(tax.percentage)})` })),
+    details.tax_category ? { id: details.tax_category.id, title: details.tax_category.code, code: "" } : null,
+  );
 
   return (
     <Stack gap="lg" data-testid="transaction-details" data-id={row.id}>
@@ -154,33 +178,78 @@ function TransactionBody({ details }: { details: TransactionDetails }) {
           clearable
           readOnly={!can["set-category"]}
           disabled={setCategory.isPending}
-          data={withCurrent(options("Default", row.category?.id ?? null), row.category)}
+          data={withCurrent(asOptions(categoryList), row.category)}
           value={row.category?.id ?? null}
-          onChange={(value) =>
-            value !== (row.category?.id ?? null) &&
-            setCategory.mutate({ transaction_id: row.id, category_id: value, subcategory_ids: null })
-          }
+          onChange={chooseCategory}
           comboboxProps={{ withinPortal: true }}
           data-testid="panel-category"
         />
-        <Fact label={t("expenses.panel.dimensions")} testId="panel-dimensions">
-          {details.dimension_values.length === 0 ? (
-            t("expenses.panel.noDimensions")
-          ) : (
-            <Stack gap={2}>
-              {details.dimension_values.map((value) => (
-                <span key={value.dimension_id} data-dimension={value.dimension_id}>
-                  {value.dimension_title}: {value.value_title}
-                </span>
-              ))}
-            </Stack>
-          )}
-        </Fact>
-        <Fact label={t("expenses.panel.taxCategory")} testId="panel-tax-category">
-          {details.tax_category
-            ? `${details.tax_category.code} (${details.tax_category.percentage}%)`
-            : t("expenses.panel.noTaxCategory")}
-        </Fact>
+        {category && category.dimensions.length > 0 ? (
+          <Stack gap="xs" data-testid="panel-dimensions">
+            {category.dimensions.map((dimension) => {
+              const chosen = details.dimension_values.find((value) => value.dimension_id === dimension.id) ?? null;
+              return (
+                <Select
+                  key={dimension.id}
+                  label={dimension.title}
+                  placeholder={t("expenses.panel.dimensionPlaceholder")}
+                  searchable
+                  clearable
+                  readOnly={!can["set-category"]}
+                  disabled={setDimensions.isPending}
+                  data={withCurrent(
+                    dimension.values
+                      .filter((value) => value.enabled)
+                      .map((value) => ({ value: value.id, label: value.title })),
+                    chosen ? { id: chosen.value_id, title: chosen.value_title, code: "" } : null,
+                  )}
+                  value={chosen?.value_id ?? null}
+                  onChange={(value) =>
+                    value !== (chosen?.value_id ?? null) &&
+                    setDimensions.mutate({
+                      transaction_id: row.id,
+                      category_id: category.id,
+                      subcategory_ids: withDimensionValue(details.dimension_values, dimension.id, value),
+                    })
+                  }
+                  comboboxProps={{ withinPortal: true }}
+                  data-testid="panel-dimension"
+                  data-dimension={dimension.title}
+                />
+              );
+            })}
+          </Stack>
+        ) : (
+          <Fact label={t("expenses.panel.dimensions")} testId="panel-dimensions">
+            {details.dimension_values.length === 0 ? (
+              t("expenses.panel.noDimensions")
+            ) : (
+              <Stack gap={2}>
+                {details.dimension_values.map((value) => (
+                  <span key={value.dimension_id} data-dimension={value.dimension_id}>
+                    {value.dimension_title}: {value.value_title}
+                  </span>
+                ))}
+              </Stack>
+            )}
+          </Fact>
+        )}
+        <Select
+          label={t("expenses.panel.taxCategory")}
+          placeholder={t("expenses.panel.noTaxCategory")}
+          searchable
+          clearable
+          readOnly={!can["set-tax-category"]}
+          disabled={setTaxCategory.isPending}
+          data={taxOptions}
+          value={details.tax_category?.id ?? null}
+          onChange={(value) =>
+            value !== (details.tax_category?.id ?? null) &&
+            setTaxCategory.mutate({ transaction_id: row.id, tax_category_id: value })
+          }
+          comboboxProps={{ withinPortal: true }}
+          data-testid="panel-tax-category"
+        />
         <Select
           label={t("expenses.panel.team")}
           placeholder={t("expenses.panel.noTeam")}
@@ -206,7 +275,10 @@ function TransactionBody({ details }: { details: TransactionDetails }) {
           clearable
           readOnly={!can["set-category"]}
           disabled={setTeamCategory.isPending}
-          data={withCurrent(options("Team", details.team_category?.id ?? null), details.team_category)}
+          data={withCurrent(
+            asOptions(usable(teamCategories.data, "Team", details.team_category?.id ?? null)),
+            details.team_category,
+          )}
           value={details.team_category?.id ?? null}
           onChange={(value) =>
             value !== (details.team_category?.id ?? null) &&

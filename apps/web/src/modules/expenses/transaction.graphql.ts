@@ -37,12 +37,16 @@ export const TRANSACTION_QUERY = graphql(`
 
 export type TransactionDetails = ResultOf<typeof TRANSACTION_QUERY>["transaction"];
 
+const SET_CATEGORY_MUTATION = graphql(`
+  mutation SetTransactionCategory($transaction_id: ID!, $category_id: ID, $subcategory_ids: [ID!]) {
+    set_transaction_category(transaction_id: $transaction_id, category_id: $category_id, subcategory_ids: $subcategory_ids) { id }
+  }
+`);
+
 export const TRANSACTION_MUTATIONS = {
-  category: graphql(`
-    mutation SetTransactionCategory($transaction_id: ID!, $category_id: ID, $subcategory_ids: [ID!]) {
-      set_transaction_category(transaction_id: $transaction_id, category_id: $category_id, subcategory_ids: $subcategory_ids) { id }
-    }
-  `),
+  category: SET_CATEGORY_MUTATION,
+  /** The dimension values go with the category (one call), but fail and succeed in words of their own. */
+  dimensions: SET_CATEGORY_MUTATION,
   taxCategory: graphql(`
     mutation SetTransactionTaxCategory($transaction_id: ID!, $tax_category_id: ID) {
       set_transaction_tax_category(transaction_id: $transaction_id, tax_category_id: $tax_category_id) { id }

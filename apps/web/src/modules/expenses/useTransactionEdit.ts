@@ -19,6 +19,7 @@ export const useTransaction = (id: string | null) =>
 
 const SUCCESS_KEYS = {
   category: "expenses.panel.saved.category",
+  dimensions: "expenses.panel.saved.dimensions",
   taxCategory: "expenses.panel.saved.taxCategory",
   teamCategory: "expenses.panel.saved.teamCategory",
   team: "expenses.panel.saved.team",
@@ -27,6 +28,7 @@ const SUCCESS_KEYS = {
 
 const FAILURE_KEYS = {
   category: "expenses.panel.errors.category",
+  dimensions: "expenses.panel.errors.dimensions",
   taxCategory: "expenses.panel.errors.taxCategory",
   teamCategory: "expenses.panel.errors.teamCategory",
   team: "expenses.panel.errors.team",
