@@ -1,4 +1,5 @@
 import { Button, Group, Loader, Paper, Text } from "@mantine/core";
+import { IconBell } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
@@ -7,6 +8,8 @@ import type { SelectionInput } from "./expenses.graphql.ts";
 import { formatForeignAmount } from "./ledger-money.ts";
 import { useSelectionTotals } from "./ledger-queries.ts";
 import type { LedgerSelection } from "./ledger-selection.ts";
+import { REMIND_MAX } from "./transaction.graphql.ts";
+import { useRemind } from "./useTransactionEdit.ts";
 
 export type SelectionBarProps = {
   selection: LedgerSelection;
@@ -20,6 +23,7 @@ export function SelectionBar({ selection, input, onSelectAll, onClear }: Selecti
   const { t } = useTranslation();
   const money = useFormatMoney();
   const totals = useSelectionTotals(input);
+  const remind = useRemind();
   if (input === null) return null;
   const foreign = (totals.data?.by_currency ?? []).filter((row) => row.currency !== "ISK");
   return (
@@ -50,6 +54,20 @@ export function SelectionBar({ selection, input, onSelectAll, onClear }: Selecti
           {totals.isFetching && totals.data && <Loader size="xs" aria-label={t("states.loading")} />}
         </Group>
         <Group gap="xs" wrap="nowrap">
+          {selection.kind === "ids" && (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconBell size={14} />}
+              disabled={selection.ids.size > REMIND_MAX}
+              title={selection.ids.size > REMIND_MAX ? t("expenses.remind.tooMany", { max: REMIND_MAX }) : undefined}
+              loading={remind.isPending}
+              onClick={() => remind.mutate([...selection.ids])}
+              data-testid="ledger-remind"
+            >
+              {t("expenses.remind.bulk")}
+            </Button>
+          )}
           {!(selection.kind === "all" && selection.excluded.size === 0) && (
             <Button size="xs" variant="light" onClick={onSelectAll} data-testid="ledger-select-all-filter">
               {t("expenses.select.allInFilter")}

@@ -1,5 +1,6 @@
 import { formatDate } from "@kort/core";
-import { Alert, Badge, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
+import { IconBell } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
@@ -15,7 +16,7 @@ import { valuesKeptFor, withDimensionValue } from "./dimension-values.ts";
 import { RULE_KEYS } from "./ledger-columns.tsx";
 import { formatForeignAmount } from "./ledger-money.ts";
 import type { TransactionDetails } from "./transaction.graphql.ts";
-import { useTransaction, useTransactionEdit } from "./useTransactionEdit.ts";
+import { useRemind, useTransaction, useTransactionEdit } from "./useTransactionEdit.ts";
 import { useTransactionPermissions } from "./useTransactionPermissions.ts";
 
 /** The longest comment the server keeps. */
@@ -84,6 +85,7 @@ function TransactionBody({ details }: { details: TransactionDetails }) {
   const setTaxCategory = useTransactionEdit("taxCategory");
   const setTeamCategory = useTransactionEdit("teamCategory");
   const setTeam = useTransactionEdit("team");
+  const remind = useRemind();
 
   const usable = (page: typeof defaults.data, group: "Default" | "Team", currentId: string | null) =>
     usableCategories(page?.nodes ?? [], group, team, currentId);
@@ -289,6 +291,19 @@ function TransactionBody({ details }: { details: TransactionDetails }) {
         />
         <CommentField id={row.id} comment={row.comments ?? ""} editable={can["set-comment"]} />
       </Stack>
+      {can.remind && (
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconBell size={16} />}
+            loading={remind.isPending}
+            onClick={() => remind.mutate([row.id])}
+            data-testid="panel-remind"
+          >
+            {t("expenses.remind.button")}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

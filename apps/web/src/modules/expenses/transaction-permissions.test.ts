@@ -14,7 +14,13 @@ const me = (team_ids: string[], admin_team_ids?: string[]) => ({
 describe("transactionPermissions", () => {
   it("lets an accountant change every transaction of the project", () => {
     const can = transactionPermissions("accountant", me([]), { team_id: DEV, user_id: "someone" });
-    expect(can).toEqual({ "set-category": true, "set-tax-category": true, "set-comment": true, "set-team": true });
+    expect(can).toEqual({
+      "set-category": true,
+      "set-tax-category": true,
+      "set-comment": true,
+      "set-team": true,
+      remind: true,
+    });
   });
 
   it("lets a team admin change their team's transactions, and only set the team of another's", () => {
@@ -23,7 +29,13 @@ describe("transactionPermissions", () => {
       true,
     );
     const other = transactionPermissions("team_admin", admin, { team_id: DEV, user_id: "someone" });
-    expect(other).toEqual({ "set-category": false, "set-tax-category": false, "set-comment": false, "set-team": true });
+    expect(other).toEqual({
+      "set-category": false,
+      "set-tax-category": false,
+      "set-comment": false,
+      "set-team": true,
+      remind: false,
+    });
   });
 
   it("keeps an employee's categories read-only on someone else's transaction, editable on their own", () => {

@@ -2,18 +2,25 @@ import { evaluatePolicy, type PolicyActionOf, type PolicyUser, type RoleName } f
 
 export type TransactionEditAction = Extract<
   PolicyActionOf<"transaction">,
-  "set-category" | "set-tax-category" | "set-comment" | "set-team"
+  "set-category" | "set-tax-category" | "set-comment" | "set-team" | "remind"
 >;
 
 export type TransactionPermissions = Readonly<Record<TransactionEditAction, boolean>>;
 
-const ACTIONS: readonly TransactionEditAction[] = ["set-category", "set-tax-category", "set-comment", "set-team"];
+const ACTIONS: readonly TransactionEditAction[] = [
+  "set-category",
+  "set-tax-category",
+  "set-comment",
+  "set-team",
+  "remind",
+];
 
 export const NO_TRANSACTION_PERMISSIONS: TransactionPermissions = {
   "set-category": false,
   "set-tax-category": false,
   "set-comment": false,
   "set-team": false,
+  remind: false,
 };
 
 /**

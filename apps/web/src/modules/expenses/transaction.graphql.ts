@@ -70,3 +70,13 @@ export const TRANSACTION_MUTATIONS = {
 } as const;
 
 export type TransactionEditKind = keyof typeof TRANSACTION_MUTATIONS;
+
+/** Spec 7, remind: asks each cardholder for the receipts of the transactions (at most 500 at a time). */
+export const REMIND_MUTATION = graphql(`
+  mutation RemindTransactions($transaction_ids: [ID!]!) {
+    remind_transaction(transaction_ids: $transaction_ids) { reminded people }
+  }
+`);
+
+/** The server's bound on one reminder. */
+export const REMIND_MAX = 500;

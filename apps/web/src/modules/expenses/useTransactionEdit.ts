@@ -6,7 +6,12 @@ import { request } from "../../app/api/client.ts";
 import { errorKey } from "../../app/api/error-key.ts";
 import type { TadaDocumentNode, VariablesOf } from "../../app/api/graphql.ts";
 import { LEDGER_QUERY_ROOT } from "./ledger-queries.ts";
-import { TRANSACTION_MUTATIONS, TRANSACTION_QUERY, type TransactionEditKind } from "./transaction.graphql.ts";
+import {
+  REMIND_MUTATION,
+  TRANSACTION_MUTATIONS,
+  TRANSACTION_QUERY,
+  type TransactionEditKind,
+} from "./transaction.graphql.ts";
 
 /** The open transaction; under the ledger's key, so a change refreshes it with the rows, counts and totals. */
 export const useTransaction = (id: string | null) =>
@@ -58,6 +63,28 @@ export const useTransactionEdit = <Kind extends TransactionEditKind>(kind: Kind)
     onError: (error) => {
       const reason = t(errorKey(toApiError(error).code));
       notifications.show({ color: "red", message: t(failureKey, { reason }), "data-testid": "toast-error" });
+    },
+  });
+};
+
+/** Remind the cardholders of transactions (spec 2): a toast says how many were asked, or "reminder not sent". */
+export const useRemind = () => {
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: (ids: string[]) => request(REMIND_MUTATION, { transaction_ids: ids }),
+    onSuccess: ({ remind_transaction: result }) =>
+      notifications.show({
+        color: "teal",
+        message: t("expenses.remind.sent", { count: result.reminded, people: result.people }),
+        "data-testid": "toast-success",
+      }),
+    onError: (error) => {
+      const reason = t(errorKey(toApiError(error).code));
+      notifications.show({
+        color: "red",
+        message: t("expenses.remind.failed", { reason }),
+        "data-testid": "toast-error",
+      });
     },
   });
 };
