@@ -106,7 +106,13 @@ export const readUpload = (
       throw malformed(error instanceof Error ? error.message : "unreadable");
     }
 
+    const onError = (error: unknown) => {
+      stop();
+      finish({ error: malformed(error instanceof Error ? error.message : "unreadable") });
+    };
     parser.on("file", (fieldName, stream, fileName, _encoding, mimeType) => {
+      // A body that ends inside a part errors the part's stream: unhandled, that would end the process.
+      stream.on("error", onError);
       if (fieldName !== options.field || file !== undefined) {
         stream.resume();
         return;
@@ -134,10 +140,7 @@ export const readUpload = (
       if (file) finish({ result: { status: "ok", file } });
       else finish({ error: missing(options.field) });
     });
-    parser.on("error", (error: unknown) => {
-      stop();
-      finish({ error: malformed(error instanceof Error ? error.message : "unreadable") });
-    });
+    parser.on("error", onError);
     raw.on("aborted", onAborted);
     raw.pipe(parser);
   });
