@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { RECEIPT_MAX_BYTES } from "@kort/core";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -144,6 +146,50 @@ describe("uploading a receipt", () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json<ReceiptJson>().file_size).toBe(RECEIPT_MAX_BYTES);
+  });
+
+  it("stops reading an upload of no declared length at the limit, over a real connection", async () => {
+    await s.t.app.listen({ host: "127.0.0.1", port: 0 });
+    const { port } = s.t.app.server.address() as AddressInfo;
+    const boundary = "kortcutoff";
+    const answer = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+      let sent = 0;
+      let answered = false;
+      const request = httpRequest(
+        {
+          host: "127.0.0.1",
+          port,
+          method: "POST",
+          path: `/v1/transactions/${s.purchases.employee}/receipts`,
+          headers: { ...employee, "content-type": `multipart/form-data; boundary=${boundary}` },
+        },
+        (response) => {
+          answered = true;
+          let body = "";
+          response.on("data", (chunk: Buffer) => {
+            body += chunk.toString();
+          });
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, body, sent }));
+        },
+      );
+      request.on("error", (error) => (answered ? undefined : reject(error)));
+      request.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="endalaus.pdf"\r\n\r\n%PDF-1.4\n`,
+      );
+      const chunk = Buffer.alloc(256 * 1024, 0x20);
+      // Chunked, with no end: 64 MB at most, stopping as soon as the server answers.
+      const pump = () => {
+        while (!answered && sent < 64 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!request.write(chunk)) return void request.once("drain", pump);
+        }
+        request.destroy();
+      };
+      pump();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).error.code).toBe("RECEIPT_TOO_LARGE");
+    expect(answer.sent).toBeLessThan(20 * 1024 * 1024);
   });
 
   it("refuses a request without the file, or not multipart, as the client's mistake", async () => {
