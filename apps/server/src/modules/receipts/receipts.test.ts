@@ -14,6 +14,7 @@ import { storeReceipt } from "./receipts.service.ts";
 import {
   createReceiptsScene,
   type ErrorJson,
+  multipart,
   pdfOfSize,
   type ReceiptJson,
   type ReceiptsScene,
@@ -218,12 +219,27 @@ describe("uploading a receipt", () => {
 
   it("is refused by a route that takes no file", async () => {
     const response = await s.t.app.inject({
-      method: "GET",
-      url: `/v1/transactions/${s.purchases.employee}/receipts`,
+      method: "POST",
+      url: "/v1/sessions",
       headers: { ...employee, "content-type": "multipart/form-data; boundary=x" },
       payload: Buffer.from("--x--\r\n"),
     });
     expect([response.statusCode, codeOf(response)]).toEqual([400, "BAD_REQUEST"]);
+    // GraphQL takes no files either (Yoga would otherwise parse multipart uploads of its own).
+    const body = multipart([
+      { field: "operations", data: Buffer.from('{"query":"{ me { id } }"}') },
+      { field: "0", fileName: "k.pdf", type: "application/pdf", data: s.files.pdf },
+    ]);
+    const graphql = await s.t.app.inject({
+      method: "POST",
+      url: "/graphql",
+      headers: { ...employee, "content-type": body.contentType },
+      payload: body.payload,
+    });
+    expect(graphql.statusCode).toBe(400);
+    expect(graphql.json<{ errors: { extensions: { code: string } }[] }>().errors[0]?.extensions.code).toBe(
+      "BAD_REQUEST",
+    );
   });
 
   it("stores every one of a burst of concurrent uploads to one transaction", async () => {

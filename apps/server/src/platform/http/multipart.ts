@@ -27,9 +27,24 @@ const abandoned = new WeakSet<FastifyRequest>();
 export const isMultipart = (request: FastifyRequest): boolean =>
   /^multipart\/form-data\s*;/i.test(request.headers["content-type"] ?? "");
 
-/** Lets multipart bodies through Fastify unread, and closes the connection after answering one left unread. */
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Set by rest.ts on the routes that take a file (a route's `upload`). */
+    acceptsUpload?: boolean;
+  }
+}
+
+/**
+ * Lets multipart bodies through Fastify unread to the routes that take a file, refuses them everywhere else
+ * (GraphQL included, which would otherwise parse uploads of its own), and closes the connection after answering a
+ * request whose body was left unread.
+ */
 export const registerMultipart = (app: FastifyInstance): void => {
-  app.addContentTypeParser("multipart/form-data", (_request, _payload, done) => done(null));
+  app.addContentTypeParser("multipart/form-data", (request, _payload, done) => {
+    if (request.routeOptions.config.acceptsUpload) return done(null);
+    abandoned.add(request);
+    done(new AppError("BAD_REQUEST", "This call takes no file.", { reason: "unsupported_media_type" }));
+  });
   app.addHook("onSend", async (request, reply) => {
     if (abandoned.has(request)) reply.header("connection", "close");
   });

@@ -5,7 +5,6 @@ import type { BlobStore } from "../blobs/blob-store.ts";
 import type { Config } from "../config.ts";
 import type { LinkSigner } from "../crypto/signed-links.ts";
 import type { Db } from "../db/client.ts";
-import { AppError } from "../errors.ts";
 import {
   type ProjectContext,
   type RequestContext,
@@ -15,7 +14,7 @@ import {
   type UserContext,
 } from "./context.ts";
 import { cleanInput } from "./input-text.ts";
-import { isMultipart, readUpload, type UploadResult } from "./multipart.ts";
+import { readUpload, type UploadResult } from "./multipart.ts";
 import { requireNetworkKey } from "./network-key.ts";
 import { keepCacheControl } from "./security-headers.ts";
 
@@ -129,12 +128,9 @@ const parseWith = <S extends Schema | undefined>(schema: S | undefined, value: u
 const prepare = async <A extends Access, P extends Schema | undefined, Q extends Schema | undefined>(
   request: FastifyRequest,
   deps: AppDeps,
-  spec: { access: A; params?: P; query?: Q; upload?: unknown },
+  spec: { access: A; params?: P; query?: Q },
 ) => {
   if (spec.access === "network") requireNetworkKey(request.headers, deps.config);
-  if (!spec.upload && isMultipart(request)) {
-    throw new AppError("BAD_REQUEST", "This call takes no file.", { reason: "unsupported_media_type" });
-  }
   const ctx = narrow(await requestContext(deps.db, request), spec.access);
   return {
     ctx,
@@ -285,6 +281,7 @@ export const registerRoutes = (app: FastifyInstance, routes: readonly RestRoute[
     app.route({
       method: route.method,
       url: route.path,
+      config: { acceptsUpload: route.upload !== undefined },
       handler: async (request, reply) => {
         const answer = await runner(route, request);
         if (answer.body instanceof FileAnswer) return sendFile(reply, answer.body);
