@@ -23,6 +23,8 @@ export type UploadResult = { status: "ok"; file: UploadedFile } | { status: "too
 
 /** Requests whose body was left unread: their answer closes the connection instead of draining a large body. */
 const abandoned = new WeakSet<FastifyRequest>();
+/** Requests whose file the route read (readUpload); an upload refused before that (the policy said no) was not. */
+const read = new WeakSet<FastifyRequest>();
 
 export const isMultipart = (request: FastifyRequest): boolean =>
   /^multipart\/form-data\s*;/i.test(request.headers["content-type"] ?? "");
@@ -46,7 +48,8 @@ export const registerMultipart = (app: FastifyInstance): void => {
     done(new AppError("BAD_REQUEST", "This call takes no file.", { reason: "unsupported_media_type" }));
   });
   app.addHook("onSend", async (request, reply) => {
-    if (abandoned.has(request)) reply.header("connection", "close");
+    const unread = request.routeOptions.config.acceptsUpload && isMultipart(request) && !read.has(request);
+    if (unread || abandoned.has(request)) reply.header("connection", "close");
   });
 };
 
@@ -83,6 +86,7 @@ export const readUpload = (
       expected: "multipart/form-data",
     });
   }
+  read.add(request);
   const declared = Number(request.headers["content-length"]);
   const limit = options.maxBytes + ENVELOPE_BYTES;
   if (Number.isFinite(declared) && declared > limit) {
