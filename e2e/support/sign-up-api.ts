@@ -22,19 +22,25 @@ const post = async <T>(path: string, body?: unknown): Promise<T> => {
   return (await response.json()) as T;
 };
 
-/**
- * Signs a new company up over the REST calls the sign-up screens make (docs/auth.md), codes and links read from the
- * demo outbox, as a stranger would: flows that are not about the sign-up screens start from here.
- */
-export const signUpCompanyOverApi = async (title: string): Promise<SignedUpCompany> => {
+/** A company sign-up's first steps over REST: the onboarding made and its e-mail confirmed; the full name is next. */
+export const startSignUpOverApi = async (title: string): Promise<{ id: string; email: string; kennitala: string }> => {
   const email = uniqueEmail();
-  const phone = uniquePhone();
   const kennitala = randomKennitala("company");
   const { id } = await post<{ id: string }>("/v1/onboarding", { email, company: { name: title, kennitala } });
   const link = new URL(linkIn(await waitForMessage(email)));
   const emailVerification = link.searchParams.get("verification_id") ?? "";
   await post(`/v1/verifications/${emailVerification}/data`, { code: link.searchParams.get("code") });
   await post(`/v1/onboarding/${id}/verifications`, { verification_id: emailVerification });
+  return { id, email, kennitala };
+};
+
+/**
+ * Signs a new company up over the REST calls the sign-up screens make (docs/auth.md), codes and links read from the
+ * demo outbox, as a stranger would: flows that are not about the sign-up screens start from here.
+ */
+export const signUpCompanyOverApi = async (title: string): Promise<SignedUpCompany> => {
+  const { id, email, kennitala } = await startSignUpOverApi(title);
+  const phone = uniquePhone();
 
   const attributes = (body: Record<string, unknown>) =>
     post<{ verification_id?: string }>(`/v1/onboarding/${id}/attributes`, body);

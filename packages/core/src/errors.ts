@@ -48,6 +48,14 @@ export const ERROR_CODES = [
   // Sign-up and the platform's approval (issue 9): one company per kennitala; no cards before approval.
   "COMPANY_ALREADY_REGISTERED",
   "PROJECT_NOT_APPROVED",
+  // Accounting setup (issue 11): category codes are unique in a company, tax categories in use stay, a dimension
+  // needs values, the plan bounds the dimensions of a category, and a team's category follows its team.
+  "CATEGORY_CODE_TAKEN",
+  "TAX_CATEGORY_CODE_TAKEN",
+  "TAX_CATEGORY_IN_USE",
+  "DIMENSION_WITHOUT_VALUES",
+  "DIMENSION_LIMIT_REACHED",
+  "TEAM_CATEGORY_READ_ONLY",
   // Requests refused before any work (issue 9): a GraphQL document over the depth, alias, token,
   // directive or cost limits, and what the HTTP layer refuses on its own (a URL or headers too long,
   // a client that stops sending).
@@ -55,6 +63,10 @@ export const ERROR_CODES = [
   "URI_TOO_LONG",
   "HEADERS_TOO_LARGE",
   "REQUEST_TIMEOUT",
+  // The transaction panel (issue 12): what is chosen must be usable for the transaction's team and category.
+  "CATEGORY_NOT_AVAILABLE",
+  "DIMENSION_VALUE_NOT_AVAILABLE",
+  "TAX_CATEGORY_NOT_AVAILABLE",
   // Receipts (spec 3 and 7, issue 12): checked by their bytes, not their name; at most RECEIPT_MAX_BYTES.
   "RECEIPT_EMPTY",
   "RECEIPT_TOO_LARGE",
@@ -89,6 +101,8 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "CANNOT_REMOVE_SELF":
     case "CARD_CLOSED":
     case "PROJECT_NOT_APPROVED":
+    case "TAX_CATEGORY_IN_USE":
+    case "TEAM_CATEGORY_READ_ONLY":
     case "QUERY_TOO_COMPLEX":
     case "URI_TOO_LONG":
     case "HEADERS_TOO_LARGE":
@@ -118,6 +132,13 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "LIMIT_BLOCKED_CANT_ISSUE_TO_SELF":
     case "CARD_LIMIT_TOO_HIGH":
     case "COMPANY_ALREADY_REGISTERED":
+    case "CATEGORY_CODE_TAKEN":
+    case "TAX_CATEGORY_CODE_TAKEN":
+    case "DIMENSION_WITHOUT_VALUES":
+    case "DIMENSION_LIMIT_REACHED":
+    case "CATEGORY_NOT_AVAILABLE":
+    case "DIMENSION_VALUE_NOT_AVAILABLE":
+    case "TAX_CATEGORY_NOT_AVAILABLE":
     case "RECEIPT_EMPTY":
     case "RECEIPT_TOO_LARGE":
     case "RECEIPT_TYPE_NOT_ALLOWED":

@@ -1,3 +1,4 @@
+export * from "./accounting.ts";
 export * from "./billing-period.ts";
 export * from "./calendar.ts";
 export * from "./card-processor.ts";

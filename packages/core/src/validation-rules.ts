@@ -21,6 +21,9 @@ export const VALIDATION_MESSAGES = {
   phone: "validation.phone",
   amount: "validation.amount",
   date: "validation.date",
+  categoryCode: "validation.categoryCode",
+  percentage: "validation.percentage",
+  duplicate: "validation.duplicate",
   text: TEXT_MESSAGE,
 } as const;
 

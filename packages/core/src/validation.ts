@@ -1,4 +1,13 @@
 import { z } from "zod";
+import {
+  CATEGORY_CODE_MAX_LENGTH,
+  CATEGORY_TITLE_MAX_LENGTH,
+  DIMENSION_TITLE_MAX_LENGTH,
+  DIMENSION_VALUE_CODE_MAX_LENGTH,
+  DIMENSION_VALUE_TITLE_MAX_LENGTH,
+  isCategoryCode,
+  percentageToBasisPoints,
+} from "./accounting.ts";
 import { isIsoDate } from "./calendar.ts";
 import { parseKennitala } from "./kennitala.ts";
 import { parseAmountInput } from "./money.ts";
@@ -97,3 +106,45 @@ export const moneyAmountSchema = z.int();
 
 /** A calendar day written `YYYY-MM-DD` (billing-period bounds, will-close-at), checked to be a real date. */
 export const isoDateSchema = z.string().refine(isIsoDate, VALIDATION_MESSAGES.date);
+
+/** A category's name (spec 5): required once trimmed. */
+export const categoryTitleSchema = textSchema()
+  .trim()
+  .min(1, VALIDATION_MESSAGES.required)
+  .max(CATEGORY_TITLE_MAX_LENGTH, VALIDATION_MESSAGES.tooLong);
+
+/** A category or tax category code: the ledger account, 1 to 20 letters, digits, `.` and `-` (accounting.ts). */
+export const categoryCodeSchema = textSchema()
+  .trim()
+  .min(1, VALIDATION_MESSAGES.required)
+  .max(CATEGORY_CODE_MAX_LENGTH, VALIDATION_MESSAGES.tooLong)
+  // Empty and too long have their own messages above; one message a problem.
+  .refine((code) => code === "" || code.length > CATEGORY_CODE_MAX_LENGTH || isCategoryCode(code), {
+    message: VALIDATION_MESSAGES.categoryCode,
+  });
+
+/** A dimension's title (spec 5): an empty title after trimming refuses the whole change it is part of. */
+export const dimensionTitleSchema = textSchema()
+  .trim()
+  .min(1, VALIDATION_MESSAGES.required)
+  .max(DIMENSION_TITLE_MAX_LENGTH, VALIDATION_MESSAGES.tooLong);
+
+/** A dimension value's name, trimmed (spec 5). */
+export const dimensionValueTitleSchema = textSchema()
+  .trim()
+  .min(1, VALIDATION_MESSAGES.required)
+  .max(DIMENSION_VALUE_TITLE_MAX_LENGTH, VALIDATION_MESSAGES.tooLong);
+
+/** A dimension value's optional code; empty means none. */
+export const dimensionValueCodeSchema = textSchema()
+  .trim()
+  .max(DIMENSION_VALUE_CODE_MAX_LENGTH, VALIDATION_MESSAGES.tooLong)
+  .refine((code) => code === "" || isCategoryCode(code), VALIDATION_MESSAGES.categoryCode);
+
+/** A tax percentage as it travels (24, 5.5), output as basis points (2400, 550): 0 to 100, two decimals at most. */
+export const taxPercentageSchema = z.number().transform((value, ctx) => {
+  const basisPoints = percentageToBasisPoints(value);
+  if (basisPoints !== null) return basisPoints;
+  ctx.addIssue({ code: "custom", message: VALIDATION_MESSAGES.percentage });
+  return z.NEVER;
+});

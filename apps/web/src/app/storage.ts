@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   onboardingMembers: "kort.onboarding.members",
   /** Onboarding checklist progress (spec 4): set to "created" once the user creates a card. */
   onboardingCard: "kort.onboarding.card",
+  /** Onboarding checklist progress (spec 2): set to "created" once the user creates a category. */
+  onboardingCategory: "kort.onboarding.category",
 } as const;
 
 /** Keys kept in sessionStorage: they belong to one tab's sign-in or sign-up in progress. */

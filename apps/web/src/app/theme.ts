@@ -13,10 +13,37 @@ const kort: MantineColorsTuple = [
   "#00469e",
 ];
 
+/**
+ * A read-only field does not look like one to type in (issue 10): a flat grey box with no border, none when
+ * focused either, and the ordinary pointer. Set for the text fields (AmountInput is one), not on Input itself:
+ * a Select that cannot be searched is read-only too, and is still a field to choose in.
+ */
+const READ_ONLY_INPUT = {
+  "--input-bg": "var(--mantine-color-gray-1)",
+  "--input-bd": "transparent",
+  "--input-bd-focus": "transparent",
+  "--input-cursor": "default",
+};
+
+// `readOnly` reaches the styles as an attribute of the element, not as one of the component's typed props.
+const readOnlyLook = {
+  vars: (_theme: unknown, props: object) => ({
+    wrapper: "readOnly" in props && props.readOnly === true ? READ_ONLY_INPUT : {},
+  }),
+};
+
 export const theme = createTheme({
   primaryColor: "kort",
   colors: { kort },
   defaultRadius: "md",
   fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
   headings: { fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
+  components: {
+    // A badge is a short status word: it is never cut to "V..." when its table column is narrow (issue 10); the
+    // columns of free text give up width instead.
+    Badge: { styles: { root: { minWidth: "max-content" } } },
+    TextInput: readOnlyLook,
+    Textarea: readOnlyLook,
+    NumberInput: readOnlyLook,
+  },
 });

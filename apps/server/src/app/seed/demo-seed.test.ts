@@ -105,20 +105,33 @@ describe("demo seed", () => {
         .where(eq(teamMembers.isAdmin, true));
       expect(admins).toEqual([{ team: "Sala", email: "teamadmin@demo.is" }]);
 
-      const chart = await seeded.db.execute<{ title: string; code: string; percentage: number | null }>(sql`
+      const chart = await seeded.db.execute<{ title: string; code: string; percentage: string | null }>(sql`
         select c.title, c.code, t.percentage from categories c
         left join tax_categories t on t.id = c.default_tax_category_id
         where c.project_id = ${demo.id} and c."group" = 'Default'`);
-      expect(chart.rows).toContainEqual({ title: "Ferðakostnaður", code: "4410", percentage: 24 });
-      expect(chart.rows).toContainEqual({ title: "Veitingar", code: "4330", percentage: 11 });
+      expect(chart.rows).toContainEqual({ title: "Skrifstofukostnaður", code: "2360", percentage: "24.00" });
+      expect(chart.rows).toContainEqual({ title: "Annar kostnaður", code: "2440", percentage: "24.00" });
+      expect(chart.rows).toContainEqual({ title: "Fæði og veitingar", code: "2370", percentage: "11.00" });
+      expect(chart.rows).toContainEqual({ title: "Hugbúnaður og áskriftir", code: "2365", percentage: "24.00" });
       expect(chart.rows.every((row) => row.percentage !== null)).toBe(true);
+
+      const taxes = await seeded.db.execute<{ code: string; peppol_code: string; percentage: string }>(sql`
+        select code, peppol_code, percentage from tax_categories where project_id = ${demo.id} order by percentage desc`);
+      expect(taxes.rows).toEqual([
+        { code: "VSK24", peppol_code: "S", percentage: "24.00" },
+        { code: "VSK11", peppol_code: "S", percentage: "11.00" },
+        { code: "VSK0", peppol_code: "Z", percentage: "0.00" },
+      ]);
 
       const dimension = await seeded.db.execute<{ title: string; values: number; linked: number }>(sql`
         select d.title,
           (select count(*)::int from dimension_values v where v.dimension_id = d.id) as values,
           (select count(*)::int from category_dimensions l where l.dimension_id = d.id) as linked
-        from dimensions d where d.project_id = ${demo.id}`);
-      expect(dimension.rows).toEqual([{ title: "Verkefni", values: 3, linked: 3 }]);
+        from dimensions d where d.project_id = ${demo.id} order by d.title`);
+      expect(dimension.rows).toEqual([
+        { title: "Deild", values: 4, linked: 6 },
+        { title: "Verkefni", values: 3, linked: 4 },
+      ]);
 
       const teamCategories = await seeded.db
         .select({ title: categories.title })

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { billingPeriodOf } from "@kort/core";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorizations, cardLimits, cards, projects, transactions, users } from "../../platform/db/schema/index.ts";
@@ -58,6 +59,15 @@ describe("demo seed with a card key", () => {
     expect(ledger.filter((row) => row.closedAt === null).length).toBe(
       history.filter((row) => row.status === "pending").length,
     );
+
+    // A few months of ledger (issue 12): booked and unbooked purchases over at least three billing periods.
+    const settledRows = ledger.filter((row) => row.closedAt !== null);
+    const periods = new Set(settledRows.map((row) => billingPeriodOf(row.transactionDate).from.getTime()));
+    expect(periods.size).toBeGreaterThanOrEqual(3);
+    const booked = settledRows.filter((row) => row.categoryId !== null);
+    expect(booked.length).toBeGreaterThan(settledRows.length / 3);
+    expect(booked.every((row) => row.taxCategoryId !== null)).toBe(true);
+    expect(settledRows.some((row) => row.categoryId === null)).toBe(true);
 
     // Idempotent: a restart neither issues nor buys again.
     expect(await seedDemo(db, { cardKey, now })).toEqual({ created: false });

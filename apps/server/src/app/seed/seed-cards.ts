@@ -11,10 +11,12 @@ import { DEMO_CARDS, type DemoUserKey } from "./seed-data.ts";
 /** The demo's card key and clock: main.ts passes the configured key; without one the seed issues no cards. */
 export type DemoCardOptions = { cardKey?: Buffer; now?: Date };
 
-/** Cards are issued this long ago, so their history can reach into the previous billing period. */
-const ISSUED_DAYS_AGO = 45;
+/** Cards are issued this long ago, so their history covers a few billing periods (issue 12). */
+const ISSUED_DAYS_AGO = 100;
+/** How far back the history reaches: three billing periods and a bit. */
+const HISTORY_DAYS = 95;
 /** Purchases the seed attempts over all demo cards; a fixed seed makes the same choices every time. */
-const DEMO_PURCHASES = 40;
+const DEMO_PURCHASES = 120;
 const DEMO_RANDOM_SEED = 20_261_121;
 
 export const demoSecrets = (options: DemoCardOptions): CardSecrets | undefined =>
@@ -62,5 +64,10 @@ export const seedDemoHistory = (
 ): Promise<GenerateResult> =>
   generateTransactions(
     { db, secrets: input.secrets, now: () => input.now },
-    { projectId: input.projectId, count: DEMO_PURCHASES, random: seededRandom(DEMO_RANDOM_SEED) },
+    {
+      projectId: input.projectId,
+      count: DEMO_PURCHASES,
+      from: new Date(input.now.getTime() - HISTORY_DAYS * MS_PER_DAY),
+      random: seededRandom(DEMO_RANDOM_SEED),
+    },
   );

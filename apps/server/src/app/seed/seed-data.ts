@@ -90,35 +90,61 @@ export const DEMO_TEAM_MEMBERS: { team: string; user: DemoUserKey; isAdmin: bool
   { team: "Þróun", user: "employee", isAdmin: false },
 ];
 
-/** Icelandic VAT: 24% general and 11% reduced are Peppol S, 0% is Z. */
-export const DEMO_TAX_CATEGORIES = [
-  { code: "VSK24", peppolCode: "S", percentage: 24 },
-  { code: "VSK11", peppolCode: "S", percentage: 11 },
-  { code: "VSK0", peppolCode: "Z", percentage: 0 },
-] as const;
+/** The VAT codes of the company's tax categories (every company starts with these; @kort/core DEFAULT_TAX_CATEGORIES). */
+export type DemoTaxCode = "VSK24" | "VSK11" | "VSK0";
 
-export type DemoTaxCode = (typeof DEMO_TAX_CATEGORIES)[number]["code"];
-
+/**
+ * Demo ehf.'s chart of accounts: expense accounts numbered after the tax return's codes, as Payday's default chart
+ * is (2360 office costs, 2440 other costs), each with the VAT rate its purchases usually carry: accommodation, food
+ * and books 11%, passenger flights none, the rest 24%.
+ */
 export const DEMO_CATEGORIES: { title: string; code: string; tax: DemoTaxCode }[] = [
-  { title: "Ferðakostnaður", code: "4410", tax: "VSK24" },
-  { title: "Flugfargjöld", code: "4420", tax: "VSK0" },
-  { title: "Veitingar", code: "4330", tax: "VSK11" },
-  { title: "Hugbúnaður", code: "4620", tax: "VSK24" },
-  { title: "Skrifstofuvörur", code: "4210", tax: "VSK24" },
-  { title: "Bækur og tímarit", code: "4240", tax: "VSK11" },
-  { title: "Bifreiðakostnaður", code: "4510", tax: "VSK24" },
+  { title: "Skrifstofukostnaður", code: "2360", tax: "VSK24" },
+  { title: "Annar kostnaður", code: "2440", tax: "VSK24" },
+  { title: "Ferðakostnaður", code: "2330", tax: "VSK24" },
+  { title: "Gisting", code: "2335", tax: "VSK11" },
+  { title: "Flugfargjöld", code: "2340", tax: "VSK0" },
+  { title: "Hugbúnaður og áskriftir", code: "2365", tax: "VSK24" },
+  { title: "Fæði og veitingar", code: "2370", tax: "VSK11" },
+  { title: "Sími og netþjónusta", code: "2350", tax: "VSK24" },
+  { title: "Bækur og tímarit", code: "2380", tax: "VSK11" },
+  { title: "Auglýsingar og kynningarmál", code: "2400", tax: "VSK24" },
+  { title: "Bifreiðakostnaður", code: "2510", tax: "VSK24" },
 ];
 
-/** A dimension with values, asked for by the categories listed in `categories`. */
-export const DEMO_DIMENSION = {
-  title: "Verkefni",
-  values: [
-    { title: "Vefur 2026", code: "V-101" },
-    { title: "Markaðsherferð", code: "V-102" },
-    { title: "Innleiðing hjá viðskiptavini", code: "V-103" },
-  ],
-  categories: ["Ferðakostnaður", "Flugfargjöld", "Veitingar"],
-};
+/** Dimensions with values, each asked for by the categories listed in `categories`. */
+export const DEMO_DIMENSIONS: {
+  title: string;
+  values: { title: string; code: string }[];
+  categories: string[];
+}[] = [
+  {
+    title: "Deild",
+    values: [
+      { title: "Sala", code: "D-10" },
+      { title: "Þróun", code: "D-20" },
+      { title: "Rekstur", code: "D-30" },
+      { title: "Markaðsmál", code: "D-40" },
+    ],
+    categories: [
+      "Ferðakostnaður",
+      "Gisting",
+      "Flugfargjöld",
+      "Fæði og veitingar",
+      "Hugbúnaður og áskriftir",
+      "Annar kostnaður",
+    ],
+  },
+  {
+    title: "Verkefni",
+    values: [
+      { title: "Vefur 2026", code: "V-101" },
+      { title: "Markaðsherferð", code: "V-102" },
+      { title: "Innleiðing hjá viðskiptavini", code: "V-103" },
+    ],
+    categories: ["Ferðakostnaður", "Gisting", "Flugfargjöld", "Fæði og veitingar"],
+  },
+];
 
 /**
  * Demo ehf.'s cards, issued through the cards module's `issueCard` by the owner: the employee holds vendor cards
@@ -138,7 +164,7 @@ export const DEMO_CARDS: {
     description: "Innkaup Sala",
     team: "Sala",
     limit: { sumAmount: 150_000, period: "MONTHLY" },
-    category: "Skrifstofuvörur",
+    category: "Skrifstofukostnaður",
   },
   {
     holder: "employee",
@@ -162,7 +188,7 @@ export const DEMO_CARDS: {
     description: "Hugbúnaður",
     team: "Þróun",
     limit: { sumAmount: 400_000, period: "MONTHLY" },
-    category: "Hugbúnaður",
+    category: "Hugbúnaður og áskriftir",
   },
 ];
 

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { seedTaxCategories } from "../../modules/accounting/accounting.service.ts";
 import { hashPasscode } from "../../platform/crypto/passwords.ts";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import { projectMembers, projects } from "../../platform/db/schema/index.ts";
@@ -54,6 +55,7 @@ export async function seedPlatform(db: Db, options: { now?: Date } = {}): Promis
       .returning({ id: projects.id });
     if (operator === undefined) throw new Error(`Could not create ${DEMO_PLATFORM_OPERATOR.title}`);
     await tx.insert(projectMembers).values({ projectId: operator.id, userId: platformOwnerId, role: "platform_owner" });
+    await seedTaxCategories(tx, { projectId: operator.id, now });
 
     // Someone may have signed up with this kennitala already: then that company is the one waiting (or decided).
     const taken = await tx
@@ -79,6 +81,7 @@ export async function seedPlatform(db: Db, options: { now?: Date } = {}): Promis
       await tx
         .insert(projectMembers)
         .values({ projectId: waiting.id, userId: waitingOwnerId, role: "project_owner", createdAt: signedUp });
+      await seedTaxCategories(tx, { projectId: waiting.id, now: signedUp });
     }
     return { created: true };
   });

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { seedTaxCategories } from "../../modules/accounting/accounting.service.ts";
 import { hashPasscode } from "../../platform/crypto/passwords.ts";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import {
@@ -15,17 +16,17 @@ import {
 import { type DemoCardOptions, demoSecrets, seedDemoCards, seedDemoHistory } from "./seed-cards.ts";
 import {
   DEMO_CATEGORIES,
-  DEMO_DIMENSION,
+  DEMO_DIMENSIONS,
   DEMO_PASSCODE,
   DEMO_PLATFORM_USERS,
   DEMO_PROJECTS,
-  DEMO_TAX_CATEGORIES,
   DEMO_TEAM_MEMBERS,
   DEMO_USERS,
   type DemoProject,
   type DemoUserKey,
 } from "./seed-data.ts";
 
+import { seedDemoLedger } from "./seed-ledger.ts";
 import { upsertDemoPerson } from "./seed-people.ts";
 import { seedPlatform } from "./seed-platform.ts";
 
@@ -77,7 +78,7 @@ export async function seedDemo(db: Db, options: DemoCardOptions = {}): Promise<{
     };
 
     const projectIds: string[] = [];
-    for (const project of DEMO_PROJECTS) projectIds.push(await seedProject(tx, project, userId));
+    for (const project of DEMO_PROJECTS) projectIds.push(await seedProject(tx, project, userId, now));
     const projectId = projectIds[0];
     if (projectId === undefined) throw new Error("Demo ehf. was not created");
     if (secrets) await seedDemoCards(tx, { projectId, secrets, now, userId });
@@ -87,11 +88,19 @@ export async function seedDemo(db: Db, options: DemoCardOptions = {}): Promise<{
   if (demo === undefined) return { created: false };
   // Only the caller that created the company gets here, so history is made once. It needs the cards committed:
   // the processor's services run their own transactions, as they do for the network.
-  if (secrets) await seedDemoHistory(db, { projectId: demo.projectId, secrets, now });
+  if (secrets) {
+    await seedDemoHistory(db, { projectId: demo.projectId, secrets, now });
+    await seedDemoLedger(db, { projectId: demo.projectId, now });
+  }
   return { created: true };
 }
 
-async function seedProject(tx: Tx, demo: DemoProject, userId: (key: DemoUserKey) => string): Promise<string> {
+async function seedProject(
+  tx: Tx,
+  demo: DemoProject,
+  userId: (key: DemoUserKey) => string,
+  now: Date,
+): Promise<string> {
   const [project] = await tx
     .insert(projects)
     .values({
@@ -118,10 +127,12 @@ async function seedProject(tx: Tx, demo: DemoProject, userId: (key: DemoUserKey)
     })),
   ]);
 
+  // Every company starts with the Icelandic VAT rates, as a sign-up does.
+  await seedTaxCategories(tx, { projectId, now });
   const taxRows = await tx
-    .insert(taxCategories)
-    .values(DEMO_TAX_CATEGORIES.map((tax) => ({ projectId, ...tax })))
-    .returning({ id: taxCategories.id, code: taxCategories.code });
+    .select({ id: taxCategories.id, code: taxCategories.code })
+    .from(taxCategories)
+    .where(eq(taxCategories.projectId, projectId));
   const taxId = new Map(taxRows.map((row) => [row.code, row.id]));
 
   const categoryRows = await tx
@@ -160,17 +171,19 @@ async function seedProject(tx: Tx, demo: DemoProject, userId: (key: DemoUserKey)
     }
   }
 
-  const [dimension] = await tx
-    .insert(dimensions)
-    .values({ projectId, title: DEMO_DIMENSION.title })
-    .returning({ id: dimensions.id });
-  if (dimension === undefined) throw new Error("Could not create the demo dimension");
-  await tx
-    .insert(dimensionValues)
-    .values(DEMO_DIMENSION.values.map((value) => ({ projectId, dimensionId: dimension.id, ...value })));
-  const linked = categoryRows.filter((row) => DEMO_DIMENSION.categories.includes(row.title));
-  await tx
-    .insert(categoryDimensions)
-    .values(linked.map((row) => ({ projectId, categoryId: row.id, dimensionId: dimension.id })));
+  for (const demoDimension of DEMO_DIMENSIONS) {
+    const [dimension] = await tx
+      .insert(dimensions)
+      .values({ projectId, title: demoDimension.title })
+      .returning({ id: dimensions.id });
+    if (dimension === undefined) throw new Error(`Could not create the dimension ${demoDimension.title}`);
+    await tx
+      .insert(dimensionValues)
+      .values(demoDimension.values.map((value) => ({ projectId, dimensionId: dimension.id, ...value })));
+    const linked = categoryRows.filter((row) => demoDimension.categories.includes(row.title));
+    await tx
+      .insert(categoryDimensions)
+      .values(linked.map((row) => ({ projectId, categoryId: row.id, dimensionId: dimension.id })));
+  }
   return projectId;
 }

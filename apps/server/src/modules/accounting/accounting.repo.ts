@@ -1,5 +1,5 @@
 import type { CategoryGroup } from "@kort/core";
-import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { icelandic } from "../../platform/db/collation.ts";
 import { containsPattern } from "../../platform/db/like.ts";
@@ -11,9 +11,14 @@ export type CategoryRecord = {
   code: string;
   enabled: boolean;
   group: CategoryGroup;
+  defaultTaxCategoryId: string | null;
   createdAt: Date;
   updatedAt: Date;
+  deletedAt: Date | null;
 };
+
+/** The unique index that keeps a code to one live category of a project (team categories included). */
+export const CATEGORY_CODE_CONSTRAINT = "categories_project_code_live_key";
 
 const columns = {
   id: categories.id,
@@ -21,8 +26,10 @@ const columns = {
   code: categories.code,
   enabled: categories.enabled,
   group: categories.group,
+  defaultTaxCategoryId: categories.defaultTaxCategoryId,
   createdAt: categories.createdAt,
   updatedAt: categories.updatedAt,
+  deletedAt: categories.deletedAt,
 };
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
@@ -52,6 +59,7 @@ export type CategoryFilter = {
   search?: string | undefined;
   /** Only what these teams' members may use; undefined for the whole project. */
   teamIds?: readonly string[] | undefined;
+  ids?: readonly string[] | undefined;
 };
 
 const where = (projectId: string, filter: CategoryFilter): SQL | undefined =>
@@ -66,6 +74,7 @@ const where = (projectId: string, filter: CategoryFilter): SQL | undefined =>
         )
       : undefined,
     filter.teamIds ? visibleToTeams(projectId, filter.teamIds) : undefined,
+    filter.ids ? inArray(categories.id, [...filter.ids]) : undefined,
   );
 
 /** A page of the project's live categories, in Icelandic alphabetical order, and how many match in all. */
@@ -101,9 +110,54 @@ export const findLiveCategories = (
           and(eq(categories.projectId, projectId), isNull(categories.deletedAt), inArray(categories.id, [...ids])),
         );
 
+/** Live categories of the project among `ids`, locked for a change, in id order (so two changes lock alike). */
+export const lockLiveCategories = (
+  db: Executor,
+  projectId: string,
+  ids: readonly string[],
+): Promise<CategoryRecord[]> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select(columns)
+        .from(categories)
+        .where(and(eq(categories.projectId, projectId), isNull(categories.deletedAt), inArray(categories.id, [...ids])))
+        .orderBy(asc(categories.id))
+        .for("update");
+
+/** Whether a live category of the project (other than `exceptId`) has this code. */
+export const liveCategoryCodeTaken = async (
+  db: Executor,
+  projectId: string,
+  code: string,
+  exceptId?: string,
+): Promise<boolean> => {
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      and(
+        eq(categories.projectId, projectId),
+        eq(categories.code, code),
+        isNull(categories.deletedAt),
+        exceptId ? ne(categories.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+};
+
 export const insertCategory = async (
   db: Executor,
-  values: { projectId: string; title: string; code: string; group: CategoryGroup; now: Date },
+  values: {
+    projectId: string;
+    title: string;
+    code: string;
+    group: CategoryGroup;
+    enabled?: boolean;
+    defaultTaxCategoryId?: string | null;
+    now: Date;
+  },
 ): Promise<CategoryRecord> => {
   const [row] = await db
     .insert(categories)
@@ -112,7 +166,8 @@ export const insertCategory = async (
       title: values.title,
       code: values.code,
       group: values.group,
-      enabled: true,
+      enabled: values.enabled ?? true,
+      defaultTaxCategoryId: values.defaultTaxCategoryId ?? null,
       createdAt: values.now,
       updatedAt: values.now,
     })
@@ -126,7 +181,14 @@ export const updateCategory = async (
   db: Executor,
   projectId: string,
   id: string,
-  patch: { title?: string; code?: string; enabled?: boolean; deletedAt?: Date; now: Date },
+  patch: {
+    title?: string | undefined;
+    code?: string | undefined;
+    enabled?: boolean | undefined;
+    defaultTaxCategoryId?: string | null | undefined;
+    deletedAt?: Date | undefined;
+    now: Date;
+  },
 ): Promise<void> => {
   const { now, ...values } = patch;
   await db

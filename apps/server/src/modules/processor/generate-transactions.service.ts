@@ -20,6 +20,8 @@ export type GenerateInput = {
   /** Default: every ACTIVE card of the project. */
   cardIds?: readonly string[];
   count: number;
+  /** Where history starts; by default 10 days before the current billing period began. */
+  from?: Date;
   /** In [0, 1); tests pass a seeded one. */
   random?: () => number;
 };
@@ -95,8 +97,8 @@ const requestOf = (purchase: Purchase): PaymentRequest => ({
 });
 
 /**
- * Drives `count` purchases over the chosen cards, dated from 10 days before the current billing period began
- * (or the card's issue, if later) to now, and answers what the processor decided.
+ * Drives `count` purchases over the chosen cards, dated from `from` (by default 10 days before the current
+ * billing period began; the card's issue, if later) to now, and answers what the processor decided.
  */
 export const generateTransactions = async (deps: ProcessorDeps, input: GenerateInput): Promise<GenerateResult> => {
   const random = input.random ?? Math.random;
@@ -104,7 +106,7 @@ export const generateTransactions = async (deps: ProcessorDeps, input: GenerateI
   const result: GenerateResult = { approved: 0, declined: 0, cleared: 0, reversed: 0, pending: 0 };
   const chosen = await loadCards(deps, input);
   if (chosen.length === 0) return result;
-  const from = new Date(billingPeriodOf(now).from.getTime() - 10 * MS_PER_DAY);
+  const from = input.from ?? new Date(billingPeriodOf(now).from.getTime() - 10 * MS_PER_DAY);
   const events = Array.from({ length: input.count }, () => plan(pick(chosen, random), from, now, random))
     .flat()
     .sort((a, b) => a.at.getTime() - b.at.getTime());

@@ -159,7 +159,15 @@ export const settleTransaction = async (
   id: string,
   values: Required<Pick<NewTransaction, "originalAmount" | "transactionAmount" | "closedAt" | "updatedAt">>,
 ): Promise<string> => {
-  await tx.update(transactions).set(values).where(eq(transactions.id, id));
+  // A purchase booked to a category (the card's default) takes the category's VAT when it settles, unless set.
+  await tx
+    .update(transactions)
+    .set({
+      ...values,
+      taxCategoryId: sql`coalesce(${transactions.taxCategoryId},
+        (select default_tax_category_id from categories where id = ${transactions.categoryId}))`,
+    })
+    .where(eq(transactions.id, id));
   return id;
 };
 

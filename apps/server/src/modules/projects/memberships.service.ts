@@ -1,6 +1,7 @@
 import type { RoleName } from "@kort/core";
 import type { Executor } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
+import { seedTaxCategories } from "../accounting/accounting.service.ts";
 import {
   findLiveTeam,
   findMemberRole,
@@ -31,7 +32,8 @@ export const assertKennitalaFree = async (db: Executor, kennitala: string): Prom
 };
 
 /**
- * Creates a company (enabled, pending approval, no credit) with its first user as project owner. Run in a
+ * Creates a company (enabled, pending approval, no credit) with its first user as project owner and the Icelandic
+ * VAT rates as its tax categories (24%, 11%, 0%). Run in a
  * transaction: it takes the kennitala's advisory lock and checks again, so of two sign-ups racing with one
  * kennitala the second gets COMPANY_ALREADY_REGISTERED; the unique index `projects_kennitala_key` is the backstop.
  */
@@ -56,6 +58,7 @@ export const createCompanyWithOwner = async (
     allowIssuingCardsToSelf: true,
     createdAt: input.now,
   });
+  await seedTaxCategories(tx, { projectId: project.id, now: input.now });
   return project;
 };
 

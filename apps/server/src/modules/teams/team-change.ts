@@ -2,6 +2,7 @@ import { writeAudit } from "../../platform/audit/audit.ts";
 import type { Tx } from "../../platform/db/client.ts";
 import { AppError, violatedUniqueConstraint } from "../../platform/errors.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
+import { categoryCodeTaken, isCategoryCodeViolation } from "../accounting/accounting-access.ts";
 import { lockTeamFor, type TeamAction } from "./team-access.ts";
 import type { LockedTeam } from "./teams.repo.ts";
 import type { TeamDeps } from "./teams.service.ts";
@@ -13,12 +14,17 @@ export const nameTaken = (): AppError =>
     issues: [{ path: "name", code: "TEAM_NAME_TAKEN", message: "A team with this name already exists." }],
   });
 
-/** Runs a change; two requests racing for one name meet the unique index, which reads as TEAM_NAME_TAKEN. */
-export const withNameGuard = async <T>(run: () => Promise<T>): Promise<T> => {
+/**
+ * Runs a change; two requests racing for one name meet the unique index, which reads as TEAM_NAME_TAKEN, and two
+ * racing for one account code meet the category code's index (a team's category has its account code as code),
+ * which reads as CATEGORY_CODE_TAKEN.
+ */
+export const withNameGuard = async <T>(run: () => Promise<T>, accountCode?: string): Promise<T> => {
   try {
     return await run();
   } catch (error) {
     if (violatedUniqueConstraint(error) === NAME_CONSTRAINT) throw nameTaken();
+    if (isCategoryCodeViolation(error)) throw categoryCodeTaken(accountCode ?? "");
     throw error;
   }
 };

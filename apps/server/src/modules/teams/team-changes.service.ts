@@ -40,39 +40,41 @@ export const createTeam = async (deps: TeamDeps, ctx: ProjectContext, input: Cre
   const projectId = ctx.membership.projectId;
   authorize(ctx, "team", "manage", { project_id: projectId });
   const now = deps.now();
-  return withNameGuard(() =>
-    deps.db.transaction(async (tx) => {
-      if (await liveTeamNameTaken(tx, projectId, args.name)) throw nameTaken();
-      const category = await createTeamCategory(tx, {
-        projectId,
-        teamName: args.name,
-        accountCode: args.account_code,
-        now,
-      });
-      const teamId = await insertTeam(tx, {
-        projectId,
-        name: args.name,
-        accountCode: args.account_code,
-        accountCodeName: args.account_code_name,
-        categoryId: category.id,
-        monthlyBudget: args.monthly_budget,
-        now,
-      });
-      for (const userId of args.member_ids) {
-        await addMember(tx, { projectId, teamId, userId, isAdmin: undefined, now });
-      }
-      await writeAudit(tx, {
-        action: "team.create",
-        objectType: "team",
-        objectId: teamId,
-        projectId,
-        actorUserId: ctx.user.id,
-        data: { ...args, category_id: category.id },
-        requestId: ctx.requestId,
-        at: now,
-      });
-      return teamId;
-    }),
+  return withNameGuard(
+    () =>
+      deps.db.transaction(async (tx) => {
+        if (await liveTeamNameTaken(tx, projectId, args.name)) throw nameTaken();
+        const category = await createTeamCategory(tx, {
+          projectId,
+          teamName: args.name,
+          accountCode: args.account_code,
+          now,
+        });
+        const teamId = await insertTeam(tx, {
+          projectId,
+          name: args.name,
+          accountCode: args.account_code,
+          accountCodeName: args.account_code_name,
+          categoryId: category.id,
+          monthlyBudget: args.monthly_budget,
+          now,
+        });
+        for (const userId of args.member_ids) {
+          await addMember(tx, { projectId, teamId, userId, isAdmin: undefined, now });
+        }
+        await writeAudit(tx, {
+          action: "team.create",
+          objectType: "team",
+          objectId: teamId,
+          projectId,
+          actorUserId: ctx.user.id,
+          data: { ...args, category_id: category.id },
+          requestId: ctx.requestId,
+          at: now,
+        });
+        return teamId;
+      }),
+    args.account_code,
   );
 };
 

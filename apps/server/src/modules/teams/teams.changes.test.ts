@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
@@ -99,7 +100,10 @@ describe("set_team_visible_categories", () => {
     set_team_visible_categories(team_id: $id, all_categories_visible: $all, category_ids: $ids) { ${FIELDS} } }`;
 
   const category = async (projectId: string, title: string, group: "Default" | "Team" = "Default") => {
-    const [row] = await t.db.insert(categories).values({ projectId, title, code: "4410", group }).returning();
+    const [row] = await t.db
+      .insert(categories)
+      .values({ projectId, title, code: `4410-${randomUUID().slice(0, 8)}`, group })
+      .returning();
     if (!row) throw new Error("no category");
     return row.id;
   };

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { evaluatePolicy, type PolicyActionOf } from "@kort/core";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -65,7 +66,7 @@ const snapshot = async (db: Db, teamId: string) => {
 const defaultCategory = async (db: Db, projectId: string) => {
   const [row] = await db
     .insert(categories)
-    .values({ projectId, title: "Ferðakostnaður", code: "4410" })
+    .values({ projectId, title: "Ferðakostnaður", code: `4410-${randomUUID().slice(0, 8)}` })
     .returning({ id: categories.id });
   if (!row) throw new Error("category insert returned nothing");
   return row.id;

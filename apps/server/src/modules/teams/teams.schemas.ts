@@ -1,6 +1,6 @@
 import {
-  ACCOUNT_CODE_MAX_LENGTH,
   ACCOUNT_CODE_NAME_MAX_LENGTH,
+  categoryCodeSchema,
   TEAM_AMOUNT_MAX,
   TEAM_NAME_MAX_LENGTH,
   teamLimitOrderProblem,
@@ -8,7 +8,8 @@ import {
 import { z } from "zod";
 
 const name = z.string().trim().min(1).max(TEAM_NAME_MAX_LENGTH);
-const accountCode = z.string().trim().min(1).max(ACCOUNT_CODE_MAX_LENGTH);
+/** The account code is the team's category's code: the category code rule (1 to 20 letters, digits, `.`, `-`). */
+const accountCode = categoryCodeSchema;
 /** Empty means none. */
 const accountCodeName = z
   .string()

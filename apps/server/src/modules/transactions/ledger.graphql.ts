@@ -3,6 +3,7 @@ import { builder } from "../../platform/graphql/builder.ts";
 import { requireProject } from "../../platform/http/context.ts";
 import { LEDGER_SORTS } from "./ledger.schemas.ts";
 import {
+  getTransactionFor,
   type LedgerPageDto,
   type LedgerTransactionDto,
   listLedgerFor,
@@ -11,6 +12,7 @@ import {
   ruleViolationCountsFor,
   type SelectionTotalsDto,
   selectionTotalsFor,
+  type TransactionDetailsDto,
 } from "./ledger.service.ts";
 
 const TodoFilterEnum = builder.enumType("TodoFilter", { values: TODO_FILTERS });
@@ -70,6 +72,47 @@ const Transaction = builder.objectRef<LedgerTransactionDto>("Transaction").imple
     rule_violations: t.expose("rule_violations", { type: [RuleViolation] }),
   }),
 });
+
+const TaxCategoryRef = builder
+  .objectRef<NonNullable<TransactionDetailsDto["tax_category"]>>("TransactionTaxCategory")
+  .implement({
+    fields: (t) => ({
+      id: t.exposeID("id"),
+      code: t.exposeString("code"),
+      percentage: t.exposeString("percentage", { description: "Exact, as text: 24, 11, 0 or with two decimals." }),
+    }),
+  });
+
+const DimensionValueRef = builder
+  .objectRef<TransactionDetailsDto["dimension_values"][number]>("TransactionDimensionValue")
+  .implement({
+    fields: (t) => ({
+      dimension_id: t.exposeID("dimension_id"),
+      dimension_title: t.exposeString("dimension_title"),
+      value_id: t.exposeID("value_id"),
+      value_title: t.exposeString("value_title"),
+    }),
+  });
+
+const TransactionDetails = builder.objectRef<TransactionDetailsDto>("TransactionDetails").implement({
+  description: "A transaction as the panel shows it: the ledger's row and what only the panel needs.",
+  fields: (t) => ({
+    transaction: t.expose("transaction", { type: Transaction }),
+    approval_code: t.exposeString("approval_code", { nullable: true, description: "The authorization number." }),
+    tax_category: t.expose("tax_category", { type: TaxCategoryRef, nullable: true }),
+    team_category: t.expose("team_category", { type: TransactionCategory, nullable: true }),
+    dimension_values: t.expose("dimension_values", { type: [DimensionValueRef] }),
+  }),
+});
+
+builder.queryField("transaction", (t) =>
+  t.field({
+    type: TransactionDetails,
+    description: "transaction read, with the transaction's team and cardholder: one transaction for its panel.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, { kort, deps }) => getTransactionFor(deps, requireProject(kort), String(args.id)),
+  }),
+);
 
 const TransactionPage = builder.objectRef<LedgerPageDto>("TransactionPage").implement({
   fields: (t) => ({

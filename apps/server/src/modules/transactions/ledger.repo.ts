@@ -136,6 +136,81 @@ export type LedgerRow = {
   missing_receipt: boolean;
 };
 
+/** The ledger's columns of `transactions t` and the names beside them; the caller adds where and order. */
+const ledgerSelect = (rules: RuleSettings): SQL => sql`
+    select t.id, t.merchant_name, t.description, t.transaction_date, t.transaction_amount, t.transaction_currency,
+           t.original_amount, t.original_currency, t.original_exponent, t.closed_at, t.latest_export_id, t.comments,
+           t.card_id, c.masked_number as card_last_four, t.user_id, u.full_name as cardholder_name,
+           t.team_id, tm.name as team_name, t.category_id, cat.title as category_title, cat.code as category_code,
+           t.tax_category_id,
+           t.receipt_count > 0 as has_receipt,
+           ${missingReceipt(rules)} as missing_receipt
+      from transactions t
+      join cards c on c.id = t.card_id
+      join users u on u.id = t.user_id
+      left join teams tm on tm.id = t.team_id
+      left join categories cat on cat.id = t.category_id`;
+
+/** One transaction of the project as the ledger shows it; undefined when the project has no such transaction. */
+export const ledgerRow = async (
+  db: Executor,
+  projectId: string,
+  id: string,
+  rules: RuleSettings,
+): Promise<LedgerRow | undefined> => {
+  const result = await db.execute<LedgerRow>(
+    sql`${ledgerSelect(rules)} where t.project_id = ${projectId} and t.id = ${id}`,
+  );
+  return result.rows[0];
+};
+
+export type TransactionExtras = {
+  approval_code: string | null;
+  tax_category: { id: string; code: string; percentage: string } | null;
+  team_category: { id: string; title: string; code: string } | null;
+  dimension_values: { dimension_id: string; dimension_title: string; value_id: string; value_title: string }[];
+};
+
+/** What the panel shows beyond the ledger's row: authorization number, tax and team category, dimension values. */
+export const transactionExtras = async (db: Executor, id: string): Promise<TransactionExtras> => {
+  const head = await db.execute<{
+    approval_code: string | null;
+    tax_id: string | null;
+    tax_code: string | null;
+    tax_percentage: string | null;
+    team_category_id: string | null;
+    team_category_title: string | null;
+    team_category_code: string | null;
+  }>(sql`
+    select a.approval_code, tc.id as tax_id, tc.code as tax_code, trim_scale(tc.percentage)::text as tax_percentage,
+           tcat.id as team_category_id, tcat.title as team_category_title, tcat.code as team_category_code
+      from transactions t
+      left join authorizations a on a.id = t.authorization_id
+      left join tax_categories tc on tc.id = t.tax_category_id
+      left join categories tcat on tcat.id = t.team_category_id
+     where t.id = ${id}`);
+  const values = await db.execute<TransactionExtras["dimension_values"][number]>(sql`
+    select d.id as dimension_id, d.title as dimension_title, v.id as value_id, v.title as value_title
+      from transaction_dimension_values tdv
+      join dimensions d on d.id = tdv.dimension_id
+      join dimension_values v on v.id = tdv.dimension_value_id
+     where tdv.transaction_id = ${id}
+     order by d.title, d.id`);
+  const row = head.rows[0];
+  return {
+    approval_code: row?.approval_code ?? null,
+    tax_category:
+      row?.tax_id && row.tax_code && row.tax_percentage !== null
+        ? { id: row.tax_id, code: row.tax_code, percentage: row.tax_percentage }
+        : null,
+    team_category:
+      row?.team_category_id && row.team_category_title
+        ? { id: row.team_category_id, title: row.team_category_title, code: row.team_category_code ?? "" }
+        : null,
+    dimension_values: values.rows,
+  };
+};
+
 /** One page of the ledger in `sort` order, after `cursor`; one row more than asked says whether more follow. */
 export const ledgerPage = async (
   db: Executor,
@@ -156,18 +231,7 @@ export const ledgerPage = async (
   }
   const direction = order.descending ? sql`desc` : sql`asc`;
   const result = await db.execute<LedgerRow>(sql`
-    select t.id, t.merchant_name, t.description, t.transaction_date, t.transaction_amount, t.transaction_currency,
-           t.original_amount, t.original_currency, t.original_exponent, t.closed_at, t.latest_export_id, t.comments,
-           t.card_id, c.masked_number as card_last_four, t.user_id, u.full_name as cardholder_name,
-           t.team_id, tm.name as team_name, t.category_id, cat.title as category_title, cat.code as category_code,
-           t.tax_category_id,
-           t.receipt_count > 0 as has_receipt,
-           ${missingReceipt(rules)} as missing_receipt
-      from transactions t
-      join cards c on c.id = t.card_id
-      join users u on u.id = t.user_id
-      left join teams tm on tm.id = t.team_id
-      left join categories cat on cat.id = t.category_id
+    ${ledgerSelect(rules)}
      where ${where} and ${after}
      order by ${order.column} ${direction}, t.id ${direction}
      limit ${limit + 1}`);

@@ -1,17 +1,23 @@
 import { currentBillingPeriod, isoDate, type TodoFilter } from "@kort/core";
 import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { bigintValue } from "../../platform/db/bigint.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
+import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import { type ListScope, listScope } from "../../platform/http/list-scope.ts";
 import {
   filterConditions,
   type LedgerRow,
   ledgerPage,
+  ledgerRow,
   type RuleSettings,
   receiptDaysOf,
   ruleViolationCounts,
   selectionTotals,
+  type TransactionExtras,
+  transactionExtras,
 } from "./ledger.repo.ts";
 import {
   encodeCursor,
@@ -59,13 +65,6 @@ const MESSAGES: Record<TodoFilter, string> = {
   MissingReceipt: "The receipt is missing.",
 };
 
-/** A bigint column as a number: sums of whole kronur stay far below 2^53. */
-const integer = (value: string | number): number => {
-  const number = Number(value);
-  if (!Number.isSafeInteger(number)) throw new RangeError("An amount is not a safe integer");
-  return number;
-};
-
 const toDto = (row: LedgerRow): LedgerTransactionDto => {
   const violations: RuleViolationDto[] = [];
   if (row.category_id === null) violations.push({ rule_id: "MissingCategory", message: MESSAGES.MissingCategory });
@@ -75,9 +74,9 @@ const toDto = (row: LedgerRow): LedgerTransactionDto => {
     merchant: row.merchant_name,
     description: row.description,
     transaction_date: new Date(row.transaction_date),
-    transaction_amount: integer(row.transaction_amount),
+    transaction_amount: bigintValue(row.transaction_amount),
     transaction_currency: row.transaction_currency,
-    original_amount: integer(row.original_amount),
+    original_amount: bigintValue(row.original_amount),
     original_currency: row.original_currency,
     original_exponent: row.original_exponent,
     closed_at: row.closed_at === null ? null : new Date(row.closed_at),
@@ -188,9 +187,9 @@ export const selectionTotalsFor = async (
   const byCurrency = rows.map((row) => ({
     currency: row.currency,
     exponent: row.exponent,
-    count: integer(row.count),
-    amount: integer(row.original),
-    amount_isk: integer(row.isk),
+    count: bigintValue(row.count),
+    amount: bigintValue(row.original),
+    amount_isk: bigintValue(row.isk),
   }));
   return {
     count: byCurrency.reduce((sum, row) => sum + row.count, 0),
@@ -211,7 +210,27 @@ export const ruleViolationCountsFor = async (
   const filter = parseFilter(deps, filterInput);
   const counts = await ruleViolationCounts(deps.db, read.projectId, read.scope, filter, read.rules);
   return [
-    { rule_id: "MissingCategory", count: integer(counts.missing_category) },
-    { rule_id: "MissingReceipt", count: integer(counts.missing_receipt) },
+    { rule_id: "MissingCategory", count: bigintValue(counts.missing_category) },
+    { rule_id: "MissingReceipt", count: bigintValue(counts.missing_receipt) },
   ];
+};
+
+export type TransactionDetailsDto = TransactionExtras & { transaction: LedgerTransactionDto };
+
+/**
+ * Spec 7, transaction by id: the ledger's row and what the panel adds. Another company's transaction is
+ * NOT_FOUND; one of this company outside the caller's reach ACCESS_DENIED, as the policy says with its team and
+ * cardholder.
+ */
+export const getTransactionFor = async (
+  deps: LedgerDeps,
+  ctx: ProjectContext,
+  id: string,
+): Promise<TransactionDetailsDto> => {
+  const read = await readFor(deps, ctx);
+  const parsed = z.uuid().safeParse(id);
+  const row = parsed.success ? await ledgerRow(deps.db, read.projectId, parsed.data, read.rules) : undefined;
+  if (!row) throw new AppError("NOT_FOUND", "The transaction was not found.");
+  authorize(ctx, "transaction", "read", { project_id: read.projectId, team_id: row.team_id, user_id: row.user_id });
+  return { transaction: toDto(row), ...(await transactionExtras(deps.db, row.id)) };
 };

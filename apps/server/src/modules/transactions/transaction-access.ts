@@ -29,7 +29,7 @@ const denied = (action: TransactionAction, missing?: readonly string[]): AppErro
 
 export const transactionNotFound = (): AppError => new AppError("NOT_FOUND", "The transaction was not found.");
 
-/** Refuses a role that may never take the action on any transaction, before anything is looked up. */
+/** Refuses a role that may never take the action on any transaction, before anything is read or parsed. */
 export const assertTransactionActionPossible = (ctx: ProjectContext, action: TransactionAction): void => {
   if (!policyFor(ctx, "transaction", action).possibly_allowed) throw denied(action);
 };
@@ -41,7 +41,8 @@ export const authorizeTransaction = (ctx: ProjectContext, action: TransactionAct
 };
 
 /**
- * Loads a transaction of the caller's project, then asks the policy with it (owner and accountant: the project;
+ * Loads a transaction of the caller's project (without a lock: `lockTransactionFor` in transaction-edits.service.ts
+ * locks it for a change of the row itself), then asks the policy with it (owner and accountant: the project;
  * a team admin: their teams'; an employee: their own). Another project's transaction is NOT_FOUND, whatever
  * X-Project-Id was sent; a role that may never take the action is ACCESS_DENIED before the lookup.
  */

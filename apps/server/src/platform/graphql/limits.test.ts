@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { getIntrospectionQuery } from "graphql";
+import { type DocumentNode, getIntrospectionQuery, print } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { createScene } from "../http/testing/fixtures.ts";
@@ -182,8 +182,15 @@ const webDocuments = async (): Promise<[string, string][]> => {
   const root = fileURLToPath(new URL("../../../../web/src/", import.meta.url));
   const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".graphql.ts"));
   const documents: [string, string][] = [];
+  // Since gql.tada the documents are DocumentNodes (fragments appended as definitions): each is printed whole, as
+  // the client sends it. Walking into one would find only its `operation: "query"` field.
+  const isDocument = (value: unknown): value is DocumentNode =>
+    typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "Document";
   const collect = (name: string, value: unknown) => {
-    if (typeof value === "string" && /^\s*(query|mutation)\b/.test(value)) documents.push([name, value]);
+    if (isDocument(value)) {
+      const text = print(value);
+      if (/^\s*(query|mutation)\b/.test(text)) documents.push([name, text]);
+    } else if (typeof value === "string" && /^\s*(query|mutation)\b/.test(value)) documents.push([name, value]);
     else if (value && typeof value === "object")
       for (const [key, inner] of Object.entries(value)) collect(`${name}.${key}`, inner);
   };

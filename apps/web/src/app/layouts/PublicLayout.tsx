@@ -8,10 +8,12 @@ export type PublicLayoutProps = {
   children?: ReactNode;
   /** Under the card: in demo mode, the link to the outbox. */
   footer?: ReactNode;
+  /** The card's width in px (forms are 460 wide). */
+  width?: number;
 };
 
 /** The frame of the auth and public pages: name, language switch and a card in the middle. */
-export function PublicLayout({ children, footer }: PublicLayoutProps) {
+export function PublicLayout({ children, footer, width = 460 }: PublicLayoutProps) {
   const { t } = useTranslation();
   return (
     <Box mih="100vh" bg="gray.0" data-testid="public-layout">
@@ -22,7 +24,7 @@ export function PublicLayout({ children, footer }: PublicLayoutProps) {
         <LanguageSwitch size="xs" />
       </Group>
       <Center px="md" pb="xl" pt="xl">
-        <Stack w="100%" maw={460} gap="md">
+        <Stack w="100%" maw={width} gap="md">
           <Paper withBorder shadow="sm" radius="lg" p="xl">
             {children ?? <Outlet />}
           </Paper>

@@ -15,6 +15,8 @@ export const PATHS = {
   version: "/Version",
   emailConfirm: "/emailConfirm",
   complete: "/complete",
+  terms: "/terms",
+  privacy: "/privacy",
   people: "/people",
   cards: "/cards",
   card: (id: string) => `/cards/${encodeURIComponent(id)}`,

@@ -23,6 +23,9 @@ const page =
     return { Component: module[name] as ComponentType };
   };
 
+/** The terms and the privacy policy are read, not filled in: a wider card than the forms'. */
+const LEGAL_PAGE_WIDTH = 720;
+
 /** Every route of spec 2. Paths are relative to `/`; see paths.ts for the absolute forms. */
 export const routes: RouteObject[] = [
   {
@@ -75,6 +78,13 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../../modules/onboarding/EmailConfirmPage.tsx"), "EmailConfirmPage"),
           },
           { path: "complete", lazy: page(() => import("../../modules/onboarding/CompletePage.tsx"), "CompletePage") },
+        ],
+      },
+      {
+        element: <PublicLayout width={LEGAL_PAGE_WIDTH} />,
+        children: [
+          { path: "terms", lazy: page(() => import("../../modules/legal/LegalPages.tsx"), "TermsPage") },
+          { path: "privacy", lazy: page(() => import("../../modules/legal/LegalPages.tsx"), "PrivacyPage") },
         ],
       },
       {

@@ -1,15 +1,80 @@
-import { IconBuildingBank } from "@tabler/icons-react";
+import { Alert, Button, Group, Stack, Tabs } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { EmptyPage } from "../../ui/empty-page/EmptyPage.tsx";
+import type { AccountingCategory } from "./accounting.graphql.ts";
+import { useAccountingSettings, useDimensions, useTaxCategories } from "./accounting-queries.ts";
+import { CategoriesTab } from "./CategoriesTab.tsx";
+import { CategoryPanel } from "./CategoryPanel.tsx";
+import { DimensionsTab } from "./DimensionsTab.tsx";
+import { PlanSummary } from "./PlanSummary.tsx";
+import { TaxCategoriesTab } from "./TaxCategoriesTab.tsx";
+import { useAccountingPermissions } from "./useAccountingPermissions.ts";
 
-/** `/accounting`: categories and dimensions. */
+type Panel = { opened: boolean; category: AccountingCategory | null };
+
+/**
+ * `/accounting` (spec 2, needs category manage): the company's categories, its dimensions with their values and its
+ * tax categories, each in a tab; the plan above them; the create and edit category panel.
+ */
 export function AccountingPage() {
   const { t } = useTranslation();
+  const permissions = useAccountingPermissions();
+  const settings = useAccountingSettings();
+  const taxes = useTaxCategories();
+  const dimensions = useDimensions();
+  const [panel, setPanel] = useState<Panel>({ opened: false, category: null });
+
+  if (permissions.known && !permissions.categories) {
+    return (
+      <Alert color="yellow" variant="light" role="alert" data-testid="accounting-denied">
+        {t("errors.ACCESS_DENIED")}
+      </Alert>
+    );
+  }
+
   return (
-    <EmptyPage
-      title={t("pages.accounting.emptyTitle")}
-      description={t("pages.accounting.emptyBody")}
-      icon={<IconBuildingBank size={28} stroke={1.5} />}
-    />
+    <Stack gap="lg" data-testid="accounting-page">
+      <Group justify="space-between">
+        {settings.data ? <PlanSummary settings={settings.data} /> : <span />}
+        <Button
+          leftSection={<IconPlus size={16} />}
+          onClick={() => setPanel({ opened: true, category: null })}
+          data-testid="create-category-button"
+        >
+          {t("accounting.create.button")}
+        </Button>
+      </Group>
+      <Tabs defaultValue="categories" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="categories" data-testid="tab-categories">
+            {t("accounting.tabs.categories")}
+          </Tabs.Tab>
+          <Tabs.Tab value="dimensions" data-testid="tab-dimensions">
+            {t("accounting.tabs.dimensions")}
+          </Tabs.Tab>
+          <Tabs.Tab value="tax" data-testid="tab-tax">
+            {t("accounting.tabs.tax")}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="categories" pt="md">
+          <CategoriesTab onEdit={(category) => setPanel({ opened: true, category })} />
+        </Tabs.Panel>
+        <Tabs.Panel value="dimensions" pt="md">
+          <DimensionsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="tax" pt="md">
+          <TaxCategoriesTab canManage={permissions.taxCategories} />
+        </Tabs.Panel>
+      </Tabs>
+      <CategoryPanel
+        opened={panel.opened}
+        onClose={() => setPanel((previous) => ({ ...previous, opened: false }))}
+        category={panel.category}
+        plan={settings.data?.plan ?? "basic"}
+        taxCategories={taxes.data ?? []}
+        dimensions={dimensions.data?.nodes ?? []}
+      />
+    </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import { formatMoney, isCurrencyCode } from "@kort/core";
-import { Badge, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
+import { ColumnHeader, CutText, FigureCell, NoWrapCell, SecondLine, ShrinkCell } from "../../ui/table/cells.tsx";
 import { declineKey } from "./card-labels.ts";
 import { useCardActivity } from "./card-queries.ts";
 import { useFormatDay } from "./useFormatDay.ts";
@@ -29,26 +30,35 @@ export function CardActivity({ cardId }: { cardId: string }) {
         </Text>
       ) : (
         <Table withTableBorder data-testid="card-transactions">
+          <Table.Thead>
+            <Table.Tr>
+              <ColumnHeader label={t("cards.detail.date")} />
+              <ColumnHeader label={t("cards.detail.merchant")} shrink={{ share: "60%", min: 120 }} />
+              <ColumnHeader label={t("cards.detail.amount")} ta="right" />
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {data.transactions.map((row) => (
               <Table.Tr key={row.id}>
-                <Table.Td>{day(row.transaction_date)}</Table.Td>
-                <Table.Td>
-                  {row.merchant}
-                  {!row.settled && (
-                    <Badge ml="xs" size="xs" variant="light">
-                      {t("cards.detail.unsettled")}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
+                <NoWrapCell>{day(row.transaction_date)}</NoWrapCell>
+                <ShrinkCell>
+                  <Group gap="xs" wrap="nowrap">
+                    <CutText>{row.merchant}</CutText>
+                    {!row.settled && (
+                      <Badge size="xs" variant="light">
+                        {t("cards.detail.unsettled")}
+                      </Badge>
+                    )}
+                  </Group>
+                </ShrinkCell>
+                <FigureCell>
                   {money(row.transaction_amount)}
                   {row.original_currency !== "ISK" && isCurrencyCode(row.original_currency) && (
-                    <Text size="xs" c="dimmed">
+                    <SecondLine>
                       {formatMoney(row.original_amount, { locale, currency: row.original_currency })}
-                    </Text>
+                    </SecondLine>
                   )}
-                </Table.Td>
+                </FigureCell>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -63,17 +73,25 @@ export function CardActivity({ cardId }: { cardId: string }) {
         </Text>
       ) : (
         <Table withTableBorder data-testid="card-declines">
+          <Table.Thead>
+            <Table.Tr>
+              <ColumnHeader label={t("cards.detail.date")} />
+              <ColumnHeader label={t("cards.detail.merchant")} shrink={{ share: "35%", min: 100 }} />
+              <ColumnHeader label={t("cards.detail.amount")} ta="right" />
+              <ColumnHeader label={t("cards.detail.reason")} shrink={{ share: "35%", min: 100 }} />
+            </Table.Tr>
+          </Table.Thead>
           <Table.Tbody>
             {data.declines.map((row) => (
               <Table.Tr key={row.id}>
-                <Table.Td>{day(row.created_at)}</Table.Td>
-                <Table.Td>{row.merchant}</Table.Td>
-                <Table.Td ta="right">{money(row.amount)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="red">
-                    {t(declineKey(row.decline_code))}
-                  </Text>
-                </Table.Td>
+                <NoWrapCell>{day(row.created_at)}</NoWrapCell>
+                <ShrinkCell>
+                  <CutText>{row.merchant}</CutText>
+                </ShrinkCell>
+                <FigureCell>{money(row.amount)}</FigureCell>
+                <ShrinkCell>
+                  <CutText c="red">{t(declineKey(row.decline_code))}</CutText>
+                </ShrinkCell>
               </Table.Tr>
             ))}
           </Table.Tbody>

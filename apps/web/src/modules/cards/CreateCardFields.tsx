@@ -1,11 +1,13 @@
 import { CARD_NAME_MAX_LENGTH, FORM_LIMIT_PERIODS, isoDate } from "@kort/core";
 import { Input, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
 import { AmountInput } from "../../ui/amount-input/AmountInput.tsx";
+import { DateField } from "../../ui/date-field/DateField.tsx";
 import { Dropdown } from "../../ui/dropdown/Dropdown.tsx";
 import { LIMIT_PERIOD_KEYS } from "./card-labels.ts";
 import type { CardCreateHolder } from "./cards.graphql.ts";
-import type { CreateCardForm } from "./create-card-form.ts";
+import { type CreateCardForm, isPastDay } from "./create-card-form.ts";
 
 export type CreateCardFieldsProps = {
   form: CreateCardForm;
@@ -17,16 +19,30 @@ export type CreateCardFieldsProps = {
   /** Limit check codes from the server (spec 5). */
   blocked: readonly string[];
   overAccountLimit: boolean;
+  /** The company's credit limit and what is available of it (spec 5), named when the amount is over them. */
+  accountBalance: { credit_limit: string; available: string } | undefined;
 };
 
 /** Step 1 of the create-card panel (spec 2 and 5): name, holder, team, category, amount, period, close date. */
 export function CreateCardFields({ form, update, holders, teams, categories, ...state }: CreateCardFieldsProps) {
   const { t } = useTranslation();
   const nameTooLong = form.cardName.length > CARD_NAME_MAX_LENGTH;
+  const now = new Date();
+  const today = isoDate(now);
+  // Submit is greyed out for a past close date (canSubmitCard): the field says why.
+  const closeDatePast = form.willCloseAt !== null && isPastDay(form.willCloseAt, now);
+  const money = useFormatMoney();
+  const overAccountLimit = () =>
+    state.accountBalance
+      ? t("cards.errors.overAccountLimitOf", {
+          limit: money(Number(state.accountBalance.credit_limit)),
+          available: money(Number(state.accountBalance.available)),
+        })
+      : t("cards.errors.overAccountLimit");
   const amountError = state.blocked.includes("LIMIT_BLOCKED_OVER_MAX_LIMIT")
     ? t("cards.errors.overMaxLimit")
     : state.overAccountLimit || state.blocked.includes("CARD_LIMIT_TOO_HIGH")
-      ? t("cards.errors.overAccountLimit")
+      ? overAccountLimit()
       : undefined;
   const selfError = state.blocked.includes("LIMIT_BLOCKED_CANT_ISSUE_TO_SELF")
     ? t("cards.errors.cantIssueToSelf")
@@ -96,13 +112,13 @@ export function CreateCardFields({ form, update, holders, teams, categories, ...
         />
       </Input.Wrapper>
       {form.cardType === "EMPLOYEE_EXPENSE" && (
-        <TextInput
-          type="date"
+        <DateField
           label={t("cards.form.closeDate")}
           description={t("cards.form.closeDateHint")}
-          min={isoDate(new Date())}
-          value={form.willCloseAt ?? ""}
-          onChange={(event) => update({ willCloseAt: event.currentTarget.value || null })}
+          firstDay={today}
+          value={form.willCloseAt}
+          onChange={(willCloseAt) => update({ willCloseAt })}
+          error={closeDatePast ? t("cards.form.closeDatePast") : undefined}
           data-testid="card-close-date-input"
         />
       )}

@@ -90,6 +90,7 @@ export function CreateCardPanel({ opened, onClose }: CreateCardPanelProps) {
             needsTeam={needsTeam}
             blocked={limitCheck.blocked}
             overAccountLimit={overAccountLimit}
+            accountBalance={balance.data}
           />
           <Group justify="space-between" mt="xl">
             <Button variant="default" onClick={() => chooseType(null)} data-testid="create-card-back">

@@ -2,6 +2,7 @@ import { formatDate } from "@kort/core";
 import { Button, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
+import { ColumnHeader, CutText, NoWrapCell, ShrinkCell } from "../../ui/table/cells.tsx";
 import { type PendingInvite, REVOKE_INVITE_MUTATION } from "./people.graphql.ts";
 import { usePeopleMutation } from "./usePeopleMutation.ts";
 
@@ -21,24 +22,28 @@ export function InvitesTable({ invites, canRevoke }: { invites: readonly Pending
     <Table verticalSpacing="sm" withTableBorder data-testid="invites-table">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>{t("people.list.email")}</Table.Th>
-          <Table.Th>{t("people.list.role")}</Table.Th>
-          <Table.Th>{t("people.invites.team")}</Table.Th>
-          <Table.Th>{t("people.invites.sent")}</Table.Th>
-          <Table.Th>{t("people.invites.expires")}</Table.Th>
+          <ColumnHeader label={t("people.list.email")} shrink={{ share: "40%", min: 140 }} />
+          <ColumnHeader label={t("people.list.role")} />
+          <ColumnHeader label={t("people.invites.team")} shrink={{ share: "20%", min: 80 }} />
+          <ColumnHeader label={t("people.invites.sent")} />
+          <ColumnHeader label={t("people.invites.expires")} />
           {canRevoke && <Table.Th aria-label={t("people.list.actions")} />}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {invites.map((invite) => (
           <Table.Tr key={invite.id} data-testid="invite-row" data-email={invite.email}>
-            <Table.Td>{invite.email}</Table.Td>
-            <Table.Td data-role={invite.role}>{t(`roles.${invite.role}`)}</Table.Td>
-            <Table.Td>{invite.team?.name ?? "–"}</Table.Td>
-            <Table.Td>{formatDate(new Date(invite.created_at), locale)}</Table.Td>
-            <Table.Td>{formatDate(new Date(invite.expires_at), locale)}</Table.Td>
+            <ShrinkCell>
+              <CutText>{invite.email}</CutText>
+            </ShrinkCell>
+            <NoWrapCell data-role={invite.role}>{t(`roles.${invite.role}`)}</NoWrapCell>
+            <ShrinkCell>
+              <CutText>{invite.team?.name ?? "–"}</CutText>
+            </ShrinkCell>
+            <NoWrapCell>{formatDate(new Date(invite.created_at), locale)}</NoWrapCell>
+            <NoWrapCell>{formatDate(new Date(invite.expires_at), locale)}</NoWrapCell>
             {canRevoke && (
-              <Table.Td ta="right">
+              <NoWrapCell ta="right">
                 <Button
                   size="xs"
                   variant="subtle"
@@ -49,7 +54,7 @@ export function InvitesTable({ invites, canRevoke }: { invites: readonly Pending
                 >
                   {t("people.invites.revoke")}
                 </Button>
-              </Table.Td>
+              </NoWrapCell>
             )}
           </Table.Tr>
         ))}

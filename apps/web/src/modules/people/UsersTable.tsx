@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Group, Menu, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Badge, Group, Menu, Table, Text } from "@mantine/core";
 import { IconDots } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { ColumnHeader, CutText, NoWrapCell, ShrinkCell } from "../../ui/table/cells.tsx";
 import type { Person } from "./people.graphql.ts";
 import type { RowAction } from "./people-permissions.ts";
 
@@ -24,10 +25,10 @@ export function UsersTable({ people, actionsFor, onAction }: Props) {
     <Table verticalSpacing="sm" highlightOnHover withTableBorder data-testid="users-table">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>{t("people.list.name")}</Table.Th>
-          <Table.Th>{t("people.list.email")}</Table.Th>
-          <Table.Th>{t("people.list.role")}</Table.Th>
-          <Table.Th>{t("people.list.teams")}</Table.Th>
+          <ColumnHeader label={t("people.list.name")} shrink={{ share: "30%", min: 120 }} />
+          <ColumnHeader label={t("people.list.email")} shrink={{ share: "30%", min: 120 }} />
+          <ColumnHeader label={t("people.list.role")} />
+          <ColumnHeader label={t("people.list.teams")} shrink={{ share: "25%", min: 80 }} />
           <Table.Th w={48} aria-label={t("people.list.actions")} />
         </Table.Tr>
       </Table.Thead>
@@ -36,35 +37,31 @@ export function UsersTable({ people, actionsFor, onAction }: Props) {
           const actions = actionsFor(person);
           return (
             <Table.Tr key={person.user_id} data-testid="user-row" data-email={person.email}>
-              <Table.Td>
+              <ShrinkCell>
                 <Group gap="xs" wrap="nowrap">
-                  <Text size="sm" fw={600}>
-                    {person.full_name}
-                  </Text>
+                  <CutText fw={600}>{person.full_name}</CutText>
                   {person.locked && (
                     <Badge size="sm" color="red" variant="light" data-testid="user-locked">
                       {t("people.list.locked")}
                     </Badge>
                   )}
                 </Group>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{person.email}</Text>
-              </Table.Td>
-              <Table.Td data-testid="user-role" data-role={person.role}>
+              </ShrinkCell>
+              <ShrinkCell>
+                <CutText>{person.email}</CutText>
+              </ShrinkCell>
+              <NoWrapCell data-testid="user-role" data-role={person.role}>
                 <Text size="sm">{t(`roles.${person.role}`)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={0}>
-                  {person.teams.length === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      {t("people.list.noTeams")}
-                    </Text>
-                  ) : (
-                    <Text size="sm">{person.teams.map((team) => team.name).join(", ")}</Text>
-                  )}
-                </Stack>
-              </Table.Td>
+              </NoWrapCell>
+              <ShrinkCell>
+                {person.teams.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {t("people.list.noTeams")}
+                  </Text>
+                ) : (
+                  <CutText>{person.teams.map((team) => team.name).join(", ")}</CutText>
+                )}
+              </ShrinkCell>
               <Table.Td>
                 {actions.length > 0 && (
                   <Menu position="bottom-end" withinPortal>

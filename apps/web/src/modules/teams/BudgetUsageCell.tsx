@@ -12,7 +12,7 @@ export function BudgetUsageCell({ used, budget }: { used: number; budget: number
   const usage = budgetUsage(used, budget);
   return (
     <Stack gap={4} miw={160} data-testid="budget-usage">
-      <Text size="sm">
+      <Text size="sm" style={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>
         {budget === null
           ? t("teams.list.usedNoBudget", { used: money(used) })
           : t("teams.list.usedOf", { used: money(used), budget: money(budget) })}

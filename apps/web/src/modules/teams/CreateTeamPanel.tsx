@@ -23,6 +23,7 @@ const PROBLEM_KEYS = {
   required: "teams.form.required",
   tooLong: "teams.form.tooLong",
   tooLarge: "teams.form.tooLarge",
+  categoryCode: "validation.categoryCode",
 } as const;
 
 /** Spec 2 and 4: the create-team side panel (medium). Name and account code are required. */

@@ -10,6 +10,11 @@ describe("the create-team form", () => {
     expect(canCreateTeam(form({ name: "Sala", accountCode: "4010" }))).toBe(true);
   });
 
+  it("takes the category code rule for the account code: letters, digits, dots and dashes", () => {
+    expect(createTeamProblems(form({ name: "Sala", accountCode: "40 10" }))).toEqual({ accountCode: "categoryCode" });
+    expect(canCreateTeam(form({ name: "Sala", accountCode: " 4010-A " }))).toBe(true);
+  });
+
   it("refuses what the server would: long texts and a budget beyond its ceiling", () => {
     expect(createTeamProblems(form({ name: "x".repeat(101), accountCode: "1".repeat(21) }))).toEqual({
       name: "tooLong",

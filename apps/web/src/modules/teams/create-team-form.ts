@@ -1,6 +1,7 @@
 import {
   ACCOUNT_CODE_MAX_LENGTH,
   ACCOUNT_CODE_NAME_MAX_LENGTH,
+  isCategoryCode,
   TEAM_AMOUNT_MAX,
   TEAM_NAME_MAX_LENGTH,
 } from "@kort/core";
@@ -26,7 +27,7 @@ export const EMPTY_CREATE_TEAM_FORM: CreateTeamForm = {
   monthlyBudget: null,
 };
 
-export type CreateTeamProblem = "required" | "tooLong" | "tooLarge";
+export type CreateTeamProblem = "required" | "tooLong" | "tooLarge" | "categoryCode";
 export type CreateTeamProblems = Partial<
   Record<"name" | "accountCode" | "accountCodeName" | "monthlyBudget", CreateTeamProblem>
 >;
@@ -37,11 +38,15 @@ const text = (value: string, max: number, required: boolean): CreateTeamProblem 
   return trimmed.length > max ? "tooLong" : undefined;
 };
 
+/** The account code is the team's category's code: letters, digits, `.` and `-` (the category code rule). */
+const accountCodeProblem = (value: string): CreateTeamProblem | undefined =>
+  text(value, ACCOUNT_CODE_MAX_LENGTH, true) ?? (isCategoryCode(value.trim()) ? undefined : "categoryCode");
+
 /** Spec 5: the name and the account code are required; the rest is checked against the server's bounds. */
 export const createTeamProblems = (form: CreateTeamForm): CreateTeamProblems => {
   const problems: CreateTeamProblems = {
     name: text(form.name, TEAM_NAME_MAX_LENGTH, true),
-    accountCode: text(form.accountCode, ACCOUNT_CODE_MAX_LENGTH, true),
+    accountCode: accountCodeProblem(form.accountCode),
     accountCodeName: text(form.accountCodeName, ACCOUNT_CODE_NAME_MAX_LENGTH, false),
     monthlyBudget: form.monthlyBudget !== null && form.monthlyBudget > TEAM_AMOUNT_MAX ? "tooLarge" : undefined,
   };

@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
 import { categoryGroup } from "./enums.ts";
 import { projects } from "./projects.ts";
 
-/** VAT (VSK) rates of a project: 24% and 11% are Peppol category S, 0% is Z. */
+/**
+ * VAT (VSK) rates of a project: 24% and 11% are Peppol category S, 0% is Z (every company starts with these three).
+ * Deleting sets `deleted_at` (refused while the tax category is in use); the code is unique among live ones.
+ */
 export const taxCategories = pgTable(
   "tax_categories",
   {
@@ -13,24 +16,27 @@ export const taxCategories = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
-    /** Peppol VAT category code: S, Z, E... */
+    /** Peppol VAT category code: S, Z, E, AE, K, G or O (@kort/core PEPPOL_TAX_CODES). */
     peppolCode: text("peppol_code").notNull(),
-    /** Whole percent: 24, 11, 0. */
-    percentage: integer("percentage").notNull(),
+    /** 0 to 100 with at most two decimals, exact: 24.00, 11.00, 5.50. Read as text, handled as basis points. */
+    percentage: numeric("percentage", { precision: 5, scale: 2 }).notNull(),
     enabled: boolean("enabled").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    deletedAt: timestamptz("deleted_at"),
   },
   (t) => [
-    unique("tax_categories_project_code_key").on(t.projectId, t.code),
+    uniqueIndex("tax_categories_project_code_live_key").on(t.projectId, t.code).where(sql`${t.deletedAt} is null`),
     check("tax_categories_percentage_range", sql`${t.percentage} between 0 and 100`),
+    check("tax_categories_peppol_code", sql`${t.peppolCode} in ('S', 'Z', 'E', 'AE', 'K', 'G', 'O')`),
   ],
 );
 
 /**
  * Accounting categories. `group` Default is the chart the accountant keeps; Team categories are made with
  * each team (title = team name, code = the team's account code). Archiving sets `deleted_at`; the API shows
- * that as the spec's zero date. Codes need not be unique: several categories may post to one account.
+ * that as the spec's zero date. A code is unique among the project's live categories, team categories included:
+ * it is the ledger account (and a team's department code) of every export.
  */
 export const categories = pgTable(
   "categories",
@@ -51,7 +57,10 @@ export const categories = pgTable(
     updatedAt: updatedAt(),
     deletedAt: timestamptz("deleted_at"),
   },
-  (t) => [index("categories_project_group_title_idx").on(t.projectId, t.group, t.title)],
+  (t) => [
+    index("categories_project_group_title_idx").on(t.projectId, t.group, t.title),
+    uniqueIndex("categories_project_code_live_key").on(t.projectId, t.code).where(sql`${t.deletedAt} is null`),
+  ],
 );
 
 /** A dimension (the spec's category group), e.g. "Verkefni", whose values tag transactions. */

@@ -9,6 +9,7 @@ import {
   LIMIT_PERIODS,
   LIMIT_USAGE_TYPES,
   ONBOARDING_ATTRIBUTE_KINDS,
+  PROJECT_PLANS,
   ROLE_NAMES,
   TOKEN_STATUSES,
 } from "@kort/core";
@@ -30,6 +31,7 @@ export const roleName = pgEnum("role_name", ROLE_NAMES);
 export const tokenStatus = pgEnum("token_status", TOKEN_STATUSES);
 export const approvalStatus = pgEnum("approval_status", APPROVAL_STATUSES);
 export const onboardingAttributeKind = pgEnum("onboarding_attribute_kind", ONBOARDING_ATTRIBUTE_KINDS);
+export const projectPlan = pgEnum("project_plan", PROJECT_PLANS);
 
 /** Lists that only the database layer knows so far; move them to @kort/core when a client needs them. */
 export const AUTHORIZATION_STATUSES = ["pending", "cleared", "reversed", "declined"] as const;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, jsonb, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
-import { approvalStatus, roleName } from "./enums.ts";
+import { approvalStatus, projectPlan, roleName } from "./enums.ts";
 import { users } from "./users.ts";
 
 /**
@@ -42,6 +42,11 @@ export const projects = pgTable(
      * one project is the operator (the partial unique index).
      */
     isPlatformOperator: boolean("is_platform_operator").notNull().default(false),
+    /**
+     * The company's plan (issue 11): on `basic`, the default, a category asks for at most 3 dimensions; `pro` has no
+     * limit. The owner changes it on the Accounting page.
+     */
+    plan: projectPlan("plan").notNull().default("basic"),
     /** Inbound receipts address (decisions.md, "Receipts"). */
     receiptsEmail: text("receipts_email").unique(),
     createdAt: createdAt(),

@@ -40,6 +40,8 @@ const idFor = (operation: string, argument: string, ids: FixtureIds): string => 
 const stringFor = (argument: string): string => {
   if (argument === "email") return `coverage-${randomUUID()}@fyrirtaeki.is`;
   if (argument === "role_name") return "user";
+  // Category and account codes are letters, digits, dots and dashes (@kort/core CATEGORY_CODE_PATTERN).
+  if (/code$/.test(argument)) return `K-${randomUUID().slice(0, 8)}`;
   return `Prófun ${randomUUID().slice(0, 8)}`;
 };
 

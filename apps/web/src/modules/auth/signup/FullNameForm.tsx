@@ -1,13 +1,32 @@
 import { fullNameSchema, type ValidationMessage } from "@kort/core";
-import { Checkbox, Stack, TextInput } from "@mantine/core";
+import { Anchor, Checkbox, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../../../app/errors/ApiErrorAlert.tsx";
 import { PATHS } from "../../../app/router/paths.ts";
 import type { Onboarding } from "../../onboarding/onboarding.api.ts";
 import { AuthStep } from "../components/AuthStep.tsx";
 import { validationMessage } from "../validation-message.ts";
 import { useSaveAttributes } from "./useSaveAttributes.ts";
+
+/**
+ * A consent's label whose `<doc>` part opens the document in a new tab (the form keeps what was typed). Not
+ * `<link>`: Trans parses the text as HTML, where link is an element without content.
+ */
+function ConsentLabel(props: {
+  text: "auth.signup.fullName.terms" | "auth.signup.fullName.privacy";
+  href: string;
+  testId: string;
+}) {
+  return (
+    <Trans
+      i18nKey={props.text}
+      components={{
+        doc: <Anchor href={props.href} target="_blank" rel="noopener" inherit data-testid={props.testId} />,
+      }}
+    />
+  );
+}
 
 /** Full name, with consent to the terms and to the privacy policy (both required, docs/auth.md). */
 export function FullNameForm({ onboarding }: { onboarding: Onboarding }) {
@@ -53,14 +72,14 @@ export function FullNameForm({ onboarding }: { onboarding: Onboarding }) {
       />
       <Stack gap="xs">
         <Checkbox
-          label={t("auth.signup.fullName.terms")}
+          label={<ConsentLabel text="auth.signup.fullName.terms" href={PATHS.terms} testId="signup-terms-link" />}
           checked={terms}
           onChange={(event) => setTerms(event.currentTarget.checked)}
           error={consentChecked && !terms && t("auth.signup.fullName.termsRequired")}
           data-testid="signup-terms"
         />
         <Checkbox
-          label={t("auth.signup.fullName.privacy")}
+          label={<ConsentLabel text="auth.signup.fullName.privacy" href={PATHS.privacy} testId="signup-privacy-link" />}
           checked={privacy}
           onChange={(event) => setPrivacy(event.currentTarget.checked)}
           error={consentChecked && !privacy && t("auth.signup.fullName.privacyRequired")}

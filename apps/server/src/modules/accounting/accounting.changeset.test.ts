@@ -1,0 +1,350 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
+import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
+import {
+  type AccountingScene,
+  APPLY,
+  type Applied,
+  countRows,
+  createAccountingScene,
+  createWithDimensions,
+  uniqueCode,
+} from "./testing/accounting-scene.ts";
+
+let t: TestApp;
+let gql: ReturnType<typeof graphqlFor>;
+let scene: AccountingScene;
+beforeAll(async () => {
+  t = await createTestApp();
+  gql = graphqlFor(t);
+  scene = await createAccountingScene(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const LIST = `query($group: CategoryGroup, $s: String) {
+  categories(group: $group, search: $s) { count nodes { id code title } } }`;
+type Listed = { categories: { count: number; nodes: { id: string; code: string; title: string }[] } };
+
+const issuePaths = (body: { errors?: { extensions?: { details?: unknown } }[] }) =>
+  ((body.errors?.[0]?.extensions?.details as { issues?: { path: string }[] } | undefined)?.issues ?? []).map(
+    (issue) => issue.path,
+  );
+
+const twoDimensions = () => [
+  {
+    title: `  Deild ${uniqueCode()} `,
+    values: [{ title: " Sala " }, { title: "Þróun", code: "D-20" }],
+  },
+  { title: `Verkefni ${uniqueCode()}`, values: [{ title: "Vefur 2026" }, { title: "Markaðsherferð" }] },
+];
+
+describe("apply_category_changeset CREATE", () => {
+  it("creates the category, its new dimensions and values (trimmed), and links them, in one operation", async () => {
+    const code = uniqueCode("2360");
+    const created = await createWithDimensions(t, scene.accountant.headers, {
+      title: "  Skrifstofukostnaður ",
+      code: ` ${code} `,
+      tax: scene.vat24,
+      dims: twoDimensions(),
+    });
+    expect(created).toMatchObject({
+      title: "Skrifstofukostnaður",
+      code,
+      enabled: true,
+      group: "Default",
+      default_tax_category: { code: "VSK24", percentage: 24, peppol_code: "S" },
+      deleted_at: null,
+    });
+    expect(created.dimensions).toHaveLength(2);
+    expect(created.dimensions[0]?.title).toMatch(/^Deild K-/);
+    expect(created.dimensions[0]?.values.map((value) => [value.title, value.code])).toEqual([
+      ["Sala", null],
+      ["Þróun", "D-20"],
+    ]);
+    expect(created.sub_group_ids).toEqual(created.dimensions.map((dimension) => dimension.id));
+    expect(created.subgroup_ids).toEqual(created.sub_group_ids);
+    const listed = await gql<Listed>(LIST, scene.owner.headers, { s: code });
+    expect(listed.data?.categories.nodes.map((node) => node.code)).toEqual([code]);
+  });
+
+  it("leaves no category, dimension or value behind when the second dimension's title is blank", async () => {
+    const before = await countRows(t.db, scene.project.id);
+    const dims = twoDimensions();
+    const body = await gql(APPLY, scene.accountant.headers, {
+      kind: "CREATE",
+      title: "Ferðakostnaður",
+      code: uniqueCode(),
+      dims: [dims[0], { title: "   ", values: [{ title: "Eitthvað" }] }],
+    });
+    expect(codeOf(body)).toBe("VALIDATION_FAILED");
+    expect(issuePaths(body)).toEqual(["dimensions.1.title"]);
+    expect(await countRows(t.db, scene.project.id)).toEqual(before);
+  });
+
+  it("refuses a new dimension without values after the first was made, and rolls the first back", async () => {
+    const before = await countRows(t.db, scene.project.id);
+    const body = await gql(APPLY, scene.accountant.headers, {
+      kind: "CREATE",
+      title: "Fæði og veitingar",
+      code: uniqueCode(),
+      dims: [twoDimensions()[0], { title: "Tómt", values: [] }],
+    });
+    expect(codeOf(body)).toBe("DIMENSION_WITHOUT_VALUES");
+    expect(body.errors?.[0]?.extensions?.details).toEqual({ title: "Tómt" });
+    expect(await countRows(t.db, scene.project.id)).toEqual(before);
+  });
+
+  it("answers a code the company has with CATEGORY_CODE_TAKEN, after making nothing", async () => {
+    const code = uniqueCode();
+    await createWithDimensions(t, scene.accountant.headers, { title: "Annar kostnaður", code });
+    const before = await countRows(t.db, scene.project.id);
+    const again = await gql(APPLY, scene.owner.headers, {
+      kind: "CREATE",
+      title: "Annar kostnaður 2",
+      code,
+      dims: twoDimensions(),
+    });
+    expect(codeOf(again)).toBe("CATEGORY_CODE_TAKEN");
+    expect(issuePaths(again)).toEqual(["code"]);
+    expect(await countRows(t.db, scene.project.id)).toEqual(before);
+    // Another company may use the code.
+    const elsewhere = await gql<Applied>(APPLY, scene.foreignOwner.headers, { kind: "CREATE", title: "Annað", code });
+    expect(elsewhere.errors).toBeUndefined();
+  });
+
+  it("counts team categories: a team's account code is taken for the chart, and the chart's for a team", async () => {
+    const code = uniqueCode("4030");
+    const team = await gql(
+      "mutation($n: String, $c: String) { create_team(name: $n, account_code: $c) { id } }",
+      scene.owner.headers,
+      { n: `Ráðgjöf ${code}`, c: code },
+    );
+    expect(team.errors).toBeUndefined();
+    expect(codeOf(await gql(APPLY, scene.accountant.headers, { kind: "CREATE", title: "X", code }))).toBe(
+      "CATEGORY_CODE_TAKEN",
+    );
+    const second = await gql(
+      "mutation($n: String, $c: String) { create_team(name: $n, account_code: $c) { id } }",
+      scene.owner.headers,
+      { n: `Önnur ráðgjöf ${code}`, c: code },
+    );
+    expect(codeOf(second)).toBe("CATEGORY_CODE_TAKEN");
+    const teamCategories = await gql<Listed>(LIST, scene.accountant.headers, { group: "Team", s: code });
+    expect(teamCategories.data?.categories.nodes.map((node) => node.title)).toEqual([`Ráðgjöf ${code}`]);
+  });
+
+  it("makes exactly one category of a burst of creations with one code; the others get the coded error", async () => {
+    const code = uniqueCode();
+    const bodies = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        gql<Applied>(APPLY, scene.accountant.headers, {
+          kind: "CREATE",
+          title: `Samtímis ${index}`,
+          code,
+          dims: [{ title: `Vídd ${index} ${code}`, values: [{ title: "Gildi" }] }],
+        }),
+      ),
+    );
+    expect(bodies.filter((body) => body.errors === undefined)).toHaveLength(1);
+    expect(bodies.filter((body) => codeOf(body) === "CATEGORY_CODE_TAKEN")).toHaveLength(7);
+    const listed = await gql<Listed>(LIST, scene.owner.headers, { s: code });
+    expect(listed.data?.categories.count).toBe(1);
+    const dimensions = await gql<{ dimensions: { count: number } }>(
+      "query($s: String) { dimensions(search: $s) { count } }",
+      scene.owner.headers,
+      { s: code },
+    );
+    expect(dimensions.data?.dimensions.count).toBe(1);
+  });
+});
+
+describe("apply_category_changeset EDIT", () => {
+  it("renames a value, removes a dimension and adds one, then updates the category with the whole list", async () => {
+    const created = await createWithDimensions(t, scene.accountant.headers, {
+      title: "Ferðir",
+      code: uniqueCode(),
+      tax: scene.vat24,
+      dims: twoDimensions(),
+    });
+    const [first, second] = created.dimensions;
+    if (!first || !second) throw new Error("two dimensions expected");
+    const body = await gql<Applied>(APPLY, scene.accountant.headers, {
+      kind: "EDIT",
+      id: created.id,
+      title: "Ferðakostnaður",
+      tax: scene.vat11,
+      dims: [
+        {
+          id: first.id,
+          title: first.title,
+          values: first.values.map((value, index) => ({
+            id: value.id,
+            title: index === 0 ? "Sölusvið " : value.title,
+            code: value.code,
+          })),
+        },
+        { title: "Viðskiptavinur", values: [{ title: "Landsvirkjun" }, { title: "Isavia" }] },
+      ],
+    });
+    expect(body.errors).toBeUndefined();
+    const edited = body.data?.apply_category_changeset;
+    expect(edited).toMatchObject({
+      title: "Ferðakostnaður",
+      code: created.code,
+      default_tax_category: { code: "VSK11" },
+    });
+    expect(edited?.dimensions.map((dimension) => dimension.title)).toEqual([first.title, "Viðskiptavinur"]);
+    expect(edited?.dimensions[0]?.values.map((value) => value.title)).toEqual(["Sölusvið", "Þróun"]);
+    expect(edited?.dimensions[0]?.values[0]?.id).toBe(first.values[0]?.id);
+    expect(edited?.sub_group_ids).not.toContain(second.id);
+    // The removed dimension is unlinked, not deleted: other categories may ask for it.
+    const dimensions = await gql<{ dimensions: { nodes: { id: string }[] } }>(
+      "query($s: String) { dimensions(search: $s) { nodes { id } } }",
+      scene.owner.headers,
+      { s: second.title },
+    );
+    expect(dimensions.data?.dimensions.nodes.map((node) => node.id)).toEqual([second.id]);
+  });
+
+  it("never changes the code", async () => {
+    const created = await createWithDimensions(t, scene.accountant.headers, { title: "Kóði", code: uniqueCode() });
+    const body = await gql(APPLY, scene.accountant.headers, { kind: "EDIT", id: created.id, code: uniqueCode() });
+    expect(codeOf(body)).toBe("VALIDATION_FAILED");
+    expect(issuePaths(body)).toEqual(["code"]);
+  });
+
+  it("rolls the whole edit back when a later step fails", async () => {
+    const created = await createWithDimensions(t, scene.accountant.headers, {
+      title: "Óbreytt",
+      code: uniqueCode(),
+      dims: twoDimensions(),
+    });
+    const [first] = created.dimensions;
+    if (!first) throw new Error("a dimension expected");
+    const before = await countRows(t.db, scene.project.id);
+    const body = await gql(APPLY, scene.accountant.headers, {
+      kind: "EDIT",
+      id: created.id,
+      title: "Breytt",
+      dims: [
+        { id: first.id, title: "Nýr titill", values: [{ title: "Nýtt gildi" }] },
+        { title: "Ný vídd", values: [] },
+      ],
+    });
+    expect(codeOf(body)).toBe("DIMENSION_WITHOUT_VALUES");
+    expect(await countRows(t.db, scene.project.id)).toEqual(before);
+    const again = await gql<{ category: { title: string; dimensions: { title: string }[] } }>(
+      `query($id: ID!) { category(id: $id) { title dimensions { title } } }`,
+      scene.accountant.headers,
+      { id: created.id },
+    );
+    expect(again.data?.category.title).toBe("Óbreytt");
+    expect(again.data?.category.dimensions.map((dimension) => dimension.title)).toEqual(
+      created.dimensions.map((dimension) => dimension.title),
+    );
+  });
+});
+
+describe("apply_category_changeset ARCHIVE", () => {
+  it("unlinks every sub-group and archives the category; lists no longer show it", async () => {
+    const created = await createWithDimensions(t, scene.accountant.headers, {
+      title: "Til geymslu",
+      code: uniqueCode(),
+      dims: twoDimensions(),
+    });
+    const body = await gql<Applied>(APPLY, scene.accountant.headers, { kind: "ARCHIVE", id: created.id });
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.apply_category_changeset).toMatchObject({
+      enabled: false,
+      deleted_at: "0001-01-01T00:00:00.000Z",
+      sub_group_ids: [],
+    });
+    const listed = await gql<Listed>(LIST, scene.owner.headers, { s: created.code });
+    expect(listed.data?.categories.count).toBe(0);
+    const one = await gql(`query($id: ID!) { category(id: $id) { id } }`, scene.owner.headers, { id: created.id });
+    expect(codeOf(one)).toBe("NOT_FOUND");
+    // An archived category's code is free again.
+    await createWithDimensions(t, scene.accountant.headers, { title: "Aftur", code: created.code });
+  });
+
+  it("refuses a team's category: it follows its team", async () => {
+    const listed = await gql<Listed>(LIST, scene.owner.headers, { group: "Team" });
+    const teamCategory = listed.data?.categories.nodes[0];
+    if (!teamCategory) throw new Error("a team category expected");
+    expect(codeOf(await gql(APPLY, scene.owner.headers, { kind: "ARCHIVE", id: teamCategory.id }))).toBe(
+      "TEAM_CATEGORY_READ_ONLY",
+    );
+    expect(
+      codeOf(await gql(APPLY, scene.owner.headers, { kind: "EDIT", id: teamCategory.id, title: "Annað nafn" })),
+    ).toBe("TEAM_CATEGORY_READ_ONLY");
+  });
+});
+
+describe("the plan", () => {
+  const dims = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({ title: `Vídd ${index} ${uniqueCode()}`, values: [{ title: "A" }] }));
+  const SET_PLAN =
+    "mutation($plan: ProjectPlan!) { set_project_plan(plan: $plan) { plan max_dimensions_per_category } }";
+
+  it("refuses a 4th dimension on the basic plan and allows it once the owner changes the plan", async () => {
+    const fresh = await createAccountingScene(t);
+    const settings = await gql<{ accounting_settings: { plan: string; max_dimensions_per_category: number | null } }>(
+      "{ accounting_settings { plan max_dimensions_per_category can_change_plan } }",
+      fresh.accountant.headers,
+    );
+    expect(settings.data?.accounting_settings).toEqual({
+      plan: "basic",
+      max_dimensions_per_category: 3,
+      can_change_plan: false,
+    });
+    const code = uniqueCode();
+    const before = await countRows(t.db, fresh.project.id);
+    const four = { kind: "CREATE", title: "Margar víddir", code, dims: dims(4) };
+    const refused = await gql(APPLY, fresh.accountant.headers, four);
+    expect(codeOf(refused)).toBe("DIMENSION_LIMIT_REACHED");
+    expect(refused.errors?.[0]?.extensions?.details).toEqual({ plan: "basic", max: 3 });
+    expect(await countRows(t.db, fresh.project.id)).toEqual(before);
+    const three = await createWithDimensions(t, fresh.accountant.headers, {
+      title: "Þrjár",
+      code: uniqueCode(),
+      dims: dims(3),
+    });
+    const made = await gql<{ create_category_group: { id: string } }>(
+      "mutation($t: String, $v: [DimensionValueInput!]) { create_category_group(title: $t, values: $v) { id } }",
+      fresh.accountant.headers,
+      { t: "Fjórða víddin", v: [{ title: "Gildi" }] },
+    );
+    const extra = made.data?.create_category_group;
+    if (!extra) throw new Error(`a dimension expected: ${JSON.stringify(made.errors)}`);
+    const LINK = "mutation($c: ID!, $g: ID!) { link_category_group(category_id: $c, group_id: $g) { sub_group_ids } }";
+    expect(codeOf(await gql(LINK, fresh.accountant.headers, { c: three.id, g: extra.id }))).toBe(
+      "DIMENSION_LIMIT_REACHED",
+    );
+
+    expect(codeOf(await gql(SET_PLAN, fresh.accountant.headers, { plan: "pro" }))).toBe("ACCESS_DENIED");
+    const changed = await gql(SET_PLAN, fresh.owner.headers, { plan: "pro" });
+    expect(changed.data).toEqual({ set_project_plan: { plan: "pro", max_dimensions_per_category: null } });
+    expect((await gql(APPLY, fresh.accountant.headers, four)).errors).toBeUndefined();
+    const linked = await gql<{ link_category_group: { sub_group_ids: string[] } }>(LINK, fresh.accountant.headers, {
+      c: three.id,
+      g: extra.id,
+    });
+    expect(linked.data?.link_category_group.sub_group_ids).toHaveLength(4);
+
+    // Back on basic, a category above the limit keeps its dimensions and may drop some, but not add.
+    await gql(SET_PLAN, fresh.owner.headers, { plan: "basic" });
+    const UNLINK =
+      "mutation($c: ID!, $g: ID!) { unlink_category_group(category_id: $c, group_id: $g) { sub_group_ids } }";
+    const dropped = await gql<{ unlink_category_group: { sub_group_ids: string[] } }>(
+      UNLINK,
+      fresh.accountant.headers,
+      {
+        c: three.id,
+        g: extra.id,
+      },
+    );
+    expect(dropped.data?.unlink_category_group.sub_group_ids).toHaveLength(3);
+  });
+});

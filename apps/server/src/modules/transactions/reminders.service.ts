@@ -1,0 +1,71 @@
+import { LOCALES, type Locale } from "@kort/core";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { writeAudit } from "../../platform/audit/audit.ts";
+import { bigintValue } from "../../platform/db/bigint.ts";
+import type { ProjectContext } from "../../platform/http/context.ts";
+import type { AppDeps } from "../../platform/http/rest.ts";
+import { publicBaseUrl } from "../../platform/outbox/links.ts";
+import { type ReminderLine, sendReminderEmail } from "./reminders.messages.ts";
+import { assertTransactionActionPossible } from "./transaction-access.ts";
+import { lockTransactionFor } from "./transaction-edits.service.ts";
+
+/** One reminder call covers at most a page of selected rows. */
+export const REMIND_MAX = 500;
+
+const remindSchema = z.array(z.uuid()).min(1).max(REMIND_MAX);
+
+type Holder = { user_id: string; email: string; full_name: string; locale: string };
+type Reminded = { id: string; user_id: string; merchant: string; date: Date; amount: string };
+
+const localeOf = (value: string): Locale => LOCALES.find((locale) => locale === value) ?? "is-IS";
+
+/**
+ * Spec 7, remind transaction (and bulk remind for a selection): every transaction is authorized (`transaction
+ * remind`, with its team and cardholder) before anything is sent, so a selection is reminded whole or not at all.
+ * Each cardholder gets one e-mail listing their purchases, in their own language, and an in-app notification;
+ * both are written in the same database transaction (the outbox sends after commit) and every reminder is audited.
+ */
+export const remindTransactions = (deps: AppDeps, ctx: ProjectContext, input: unknown) =>
+  deps.db.transaction(async (tx) => {
+    assertTransactionActionPossible(ctx, "remind");
+    const requested = [...new Set(remindSchema.parse(input))].sort();
+    const projectId = ctx.membership.projectId;
+    // Sorted ids lock in one order, so two overlapping reminders cannot deadlock.
+    for (const id of requested) await lockTransactionFor(tx, ctx, id, "remind");
+    const rows = await tx.execute<Reminded>(sql`
+      select t.id, t.user_id, t.merchant_name as merchant, t.transaction_date as date,
+             t.transaction_amount::text as amount
+        from transactions t where t.project_id = ${projectId} and t.id = any(${sql.param(requested)}::uuid[])
+       order by t.transaction_date`);
+    const holders = await tx.execute<Holder>(sql`
+      select id as user_id, email, full_name, locale from users
+       where id = any(${sql.param([...new Set(rows.rows.map((row) => row.user_id))])}::uuid[])`);
+    const now = deps.now();
+    const link = `${publicBaseUrl(deps.config, ctx.origin)}/app`;
+    for (const holder of holders.rows) {
+      const mine = rows.rows.filter((row) => row.user_id === holder.user_id);
+      const lines: ReminderLine[] = mine.map((row) => ({
+        merchant: row.merchant,
+        date: new Date(row.date),
+        amount: bigintValue(row.amount),
+      }));
+      await sendReminderEmail(tx, localeOf(holder.locale), { to: holder.email, name: holder.full_name, lines, link });
+      await tx.execute(sql`
+        insert into notifications (project_id, user_id, kind, payload, created_at)
+        values (${projectId}, ${holder.user_id}, 'transaction.reminder',
+                ${JSON.stringify({ transaction_ids: mine.map((row) => row.id), by: ctx.user.id })}::jsonb, ${now})`);
+    }
+    for (const row of rows.rows) {
+      await writeAudit(tx, {
+        action: "transaction.remind",
+        objectType: "transaction",
+        objectId: row.id,
+        projectId,
+        actorUserId: ctx.user.id,
+        requestId: ctx.requestId,
+        at: now,
+      });
+    }
+    return { reminded: rows.rows.length, people: holders.rows.length };
+  });

@@ -1,0 +1,84 @@
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { toApiError } from "../../app/api/api-error.ts";
+import { request } from "../../app/api/client.ts";
+import { errorKey } from "../../app/api/error-key.ts";
+import type { TadaDocumentNode } from "../../app/api/graphql.ts";
+import { ACCOUNTING_QUERY_ROOT } from "./accounting-queries.ts";
+
+/** Spec 8: each accounting error names what failed, then the reason after a colon. */
+export type AccountingFailure =
+  | "create"
+  | "update"
+  | "delete"
+  | "link"
+  | "dimensionCreate"
+  | "dimensionUpdate"
+  | "dimensionWithoutValues"
+  | "plan"
+  | "taxCreate"
+  | "taxUpdate"
+  | "taxDelete";
+
+const FAILURE_KEYS = {
+  create: "accounting.errors.create",
+  update: "accounting.errors.update",
+  delete: "accounting.errors.delete",
+  link: "accounting.errors.link",
+  dimensionCreate: "accounting.errors.dimensionCreate",
+  dimensionUpdate: "accounting.errors.dimensionUpdate",
+  dimensionWithoutValues: "accounting.errors.dimensionWithoutValues",
+  plan: "accounting.errors.plan",
+  taxCreate: "accounting.errors.taxCreate",
+  taxUpdate: "accounting.errors.taxUpdate",
+  taxDelete: "accounting.errors.taxDelete",
+} as const;
+
+/**
+ * The failure's message: a dimension without values has its own (spec 8), a dimension over the plan's limit reads as
+ * a failed link; otherwise what was being done.
+ */
+const failureFor = (failure: AccountingFailure, code: string): AccountingFailure => {
+  if (code === "DIMENSION_WITHOUT_VALUES") return "dimensionWithoutValues";
+  if (code === "DIMENSION_LIMIT_REACHED" && (failure === "create" || failure === "update")) return "link";
+  return failure;
+};
+
+/** Shows spec 8's error toast: "what failed: why", the reason translated from the code. */
+export const useAccountingFailure = () => {
+  const { t } = useTranslation();
+  return (failure: AccountingFailure, reason: string) =>
+    notifications.show({ color: "red", message: t(FAILURE_KEYS[failure], { reason }), "data-testid": "toast-error" });
+};
+
+/**
+ * An accounting mutation with the spec's toasts: the success message (if any) on success, otherwise "what failed:
+ * why". Every accounting list (and the pickers of the card and team pages) is refetched after a success.
+ */
+export const useAccountingMutation = <Result, Variables>(
+  document: TadaDocumentNode<Result, Variables>,
+  failure: AccountingFailure,
+  successMessage?: (variables: Variables, result: Result) => string,
+) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const showFailure = useAccountingFailure();
+  return useMutation({
+    mutationFn: (variables: Variables) => request(document, variables),
+    onSuccess: async (result, variables) => {
+      if (successMessage) {
+        notifications.show({
+          color: "teal",
+          message: successMessage(variables, result),
+          "data-testid": "toast-success",
+        });
+      }
+      await queryClient.invalidateQueries({ queryKey: [ACCOUNTING_QUERY_ROOT] });
+    },
+    onError: (error) => {
+      const { code } = toApiError(error);
+      showFailure(failureFor(failure, code), t(errorKey(code)));
+    },
+  });
+};

@@ -1,0 +1,208 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { openBrowser } from "../support/browser.ts";
+import { useBrowsers } from "../support/browser-pool.ts";
+import { demoProjectId, query, withDb } from "../support/db.ts";
+import { insertInvite, insertUser, randomKennitala, uniqueEmail } from "../support/people.ts";
+import { signInAs } from "../support/session.ts";
+
+/**
+ * Issue 10: at 1280 px the cards, people and teams tables show every column inside the page, badges whole,
+ * amounts and dates whole on one line, and cut text whole on hover, in both languages. The tables are filled with the widest
+ * data the forms allow (30-character card names, 12-digit limits, every card status, long names and e-mails)
+ * in a company of this flow's own.
+ */
+
+const WIDTH = 1280;
+const LONG_NAME = "Guðmundína Sigurbjörg Jóhannesdóttir Þorvaldsen";
+const LONG_TEAM = "Fjármála- og rekstrarsvið höfuðstöðva";
+const STATUSES = ["ACTIVE", "EXPIRED", "FROZEN", "LOCKED", "CLOSED", "REJECTED", "CREATED"] as const;
+
+type Company = { projectId: string; ownerEmail: string };
+
+/** A company with an owner, a long-named member, a team, one card in each status and a pending invitation. */
+const makeWideCompany = async (): Promise<Company> => {
+  const [project] = await query<{ id: string }>(
+    `insert into projects (title, kennitala, credit_limit) values ($1, $2, 999999999999) returning id`,
+    [`Breidd ${randomUUID().slice(0, 8)} ehf.`, randomKennitala("company")],
+  );
+  if (!project) throw new Error("The company was not inserted");
+  const projectId = project.id;
+  const owner = await insertUser({ projectId, role: "project_owner" });
+  const member = await insertUser({ projectId, role: "team_admin" });
+  await withDb(async (client) => {
+    const email = `gudmundina.sigurbjorg.johannesdottir.${randomUUID().slice(0, 8)}@fjarmalasvid-hofudstodva.is`;
+    await client.query("update users set full_name = $2, email = $3 where id = $1", [member.id, LONG_NAME, email]);
+    await client.query("update users set full_name = $2 where id = $1", [owner.id, "Anna Jónsdóttir"]);
+    // The budget is a GraphQL Int: two billion is near the largest the API takes.
+    const team = await client.query<{ id: string }>(
+      `insert into teams (project_id, name, account_code, account_code_name, monthly_budget)
+       values ($1, $2, '4010-99', 'Rekstrarkostnaður höfuðstöðva og útibúa', 2000000000) returning id`,
+      [projectId, LONG_TEAM],
+    );
+    const teamId = team.rows[0]?.id;
+    if (!teamId) throw new Error("The team was not inserted");
+    await client.query("insert into team_members (project_id, team_id, user_id, is_admin) values ($1, $2, $3, true)", [
+      projectId,
+      teamId,
+      member.id,
+    ]);
+    const category = await client.query<{ id: string }>(
+      `insert into categories (project_id, title, code) values ($1, 'Ráðstefnur, námskeið og endurmenntun', '6590')
+       returning id`,
+      [projectId],
+    );
+    // The card secrets are copied from a demo card: the tables never read them.
+    for (const [index, status] of STATUSES.entries()) {
+      const card = await client.query<{ id: string }>(
+        `insert into cards (project_id, card_type, team_id, status, description, masked_number, pan_encrypted,
+           cvc_encrypted, expiration_month, expiration_year, cardholder_id, created_by, will_close_at, closed_at,
+           default_transaction_category_id)
+         select $1, $2::card_type, $3, $4::card_status, $5, lpad($6::text, 4, '0'), pan_encrypted, cvc_encrypted, 12, 2029, $7, $8,
+           '2099-12-31T23:59:59.999Z', case when $4::card_status = 'CLOSED' then now() end, $9
+         from cards limit 1
+         returning id`,
+        [
+          projectId,
+          index % 2 === 0 ? "EMPLOYEE_EXPENSE" : "BUSINESS_EXPENSE",
+          teamId,
+          status,
+          `Ferðakostnaður erlendis nr ${index}`.padEnd(30, "x").slice(0, 30),
+          String(1000 + index),
+          member.id,
+          owner.id,
+          category.rows[0]?.id ?? null,
+        ],
+      );
+      await client.query(
+        `insert into card_limits (project_id, card_id, sum_amount, single_amount, period)
+         values ($1, $2, 999999999999, 999999999999, 'NON_RECURRING')`,
+        [projectId, card.rows[0]?.id],
+      );
+    }
+  });
+  await insertInvite({ projectId, email: `long.${uniqueEmail()}`, role: "accountant" });
+  return { projectId, ownerEmail: owner.email };
+};
+
+const open = async (page: Page, email: string, projectId: string, language: "is" | "en", path: string) => {
+  await signInAs(page, email, language);
+  await page.evaluate((id) => localStorage.setItem("kort.project", id), projectId);
+  await page.goto(`${inject("baseUrl")}${path}`);
+};
+
+/**
+ * What does not fit in the table `testId`, as sentences (none when all is well): headers past the window's right
+ * edge or cut, a scrolling container, cut badges, amounts or dates cut or over two lines, cut text without its
+ * whole text on hover.
+ */
+const misfits = (page: Page, testId: string): Promise<string[]> =>
+  page.getByTestId(testId).evaluate((table) => {
+    const problems: string[] = [];
+    const viewport = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > viewport) {
+      problems.push(`the page scrolls sideways (${document.documentElement.scrollWidth} > ${viewport})`);
+    }
+    for (let box = table.parentElement; box && box !== document.body; box = box.parentElement) {
+      const overflow = getComputedStyle(box).overflowX;
+      if ((overflow === "auto" || overflow === "scroll") && box.scrollWidth > box.clientWidth) {
+        problems.push(`the table's container scrolls sideways (${box.scrollWidth} > ${box.clientWidth})`);
+      }
+    }
+    for (const header of Array.from(table.querySelectorAll("th"))) {
+      const rect = header.getBoundingClientRect();
+      const name = header.textContent ?? "";
+      if (rect.width === 0 || rect.left < 0 || rect.right > viewport) {
+        problems.push(`header "${name}" is outside the window (${rect.left}-${rect.right})`);
+      }
+      if (header.scrollWidth > header.clientWidth) problems.push(`header "${name}" is cut`);
+    }
+    for (const badge of Array.from(table.querySelectorAll<HTMLElement>(".mantine-Badge-root"))) {
+      const label = badge.querySelector<HTMLElement>(".mantine-Badge-label") ?? badge;
+      if (label.scrollWidth > label.clientWidth || badge.scrollWidth > badge.clientWidth) {
+        problems.push(`badge "${badge.textContent}" is cut`);
+      }
+    }
+    // Amounts and dates are never cut nor wrapped: each stays whole inside the box that would clip it.
+    const whole = /\d{1,3}(?:\.\d{3})* kr\.|\d{2}\.\d{2}\.\d{4}|\d{1,2} [A-Z][a-z]{2} \d{4}/g;
+    const texts = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      for (const match of (node.textContent ?? "").matchAll(whole)) {
+        const range = document.createRange();
+        range.setStart(node, match.index ?? 0);
+        range.setEnd(node, (match.index ?? 0) + match[0].length);
+        const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+        if (lines.size !== 1) problems.push(`"${match[0]}" is on ${lines.size} lines`);
+        let clip = node.parentElement;
+        while (
+          clip &&
+          clip.tagName !== "TD" &&
+          clip.tagName !== "TH" &&
+          getComputedStyle(clip).overflowX === "visible"
+        ) {
+          clip = clip.parentElement;
+        }
+        if (clip && range.getBoundingClientRect().right > clip.getBoundingClientRect().right + 0.5) {
+          problems.push(`"${match[0]}" is cut`);
+        }
+      }
+    }
+    for (const element of Array.from(table.querySelectorAll<HTMLElement>("td *"))) {
+      const cut = element.scrollWidth > element.clientWidth && getComputedStyle(element).textOverflow === "ellipsis";
+      if (cut && element.getAttribute("title") !== element.textContent) {
+        problems.push(`"${element.textContent}" is cut with no title`);
+      }
+    }
+    return problems;
+  });
+
+describe("tables at 1280 px", () => {
+  const openPage = useBrowsers();
+  let company: Company;
+  beforeAll(async () => {
+    company = await makeWideCompany();
+  });
+
+  for (const language of ["is", "en"] as const) {
+    it(`show every column of cards, people and teams inside the window, badges whole (${language})`, async () => {
+      const page = await openPage();
+      await page.setViewportSize({ width: WIDTH, height: 900 });
+
+      await open(page, company.ownerEmail, company.projectId, language, "/cards");
+      await page.getByTestId("cards-table").waitFor();
+      expect(await page.getByTestId("card-row").count()).toBe(STATUSES.length);
+      expect(await misfits(page, "cards-table")).toEqual([]);
+
+      await page.goto(`${inject("baseUrl")}/people`);
+      await page.getByTestId("users-table").getByText(LONG_NAME).waitFor();
+      expect(await misfits(page, "users-table")).toEqual([]);
+      await page.getByTestId("people-tab-invites").click();
+      await page.getByTestId("invites-table").waitFor();
+      expect(await misfits(page, "invites-table")).toEqual([]);
+
+      await page.goto(`${inject("baseUrl")}/teams`);
+      await page.getByTestId("teams-table").getByText(LONG_TEAM).waitFor();
+      expect(await misfits(page, "teams-table")).toEqual([]);
+    });
+  }
+
+  it("give a card's transactions and declines column headers, amounts on one line", async () => {
+    const session = await openBrowser({ width: WIDTH });
+    try {
+      const { page } = session;
+      const [card] = await query<{ id: string }>(
+        `select c.id from cards c join transactions t on t.card_id = c.id
+          where c.project_id = $1 group by c.id order by count(*) desc limit 1`,
+        [await demoProjectId()],
+      );
+      await open(page, "owner@demo.is", await demoProjectId(), "en", `/cards/${card?.id}`);
+      const table = page.getByTestId("card-transactions");
+      await table.waitFor();
+      expect(await table.locator("th").allTextContents()).toEqual(["Date", "Merchant", "Amount"]);
+      expect(await misfits(page, "card-transactions")).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+});
