@@ -3,6 +3,7 @@ import { createKortApp, kortJobs } from "./app/app.ts";
 import { seedModuleDemos } from "./app/seed/demo.ts";
 import { DEMO_PASSCODE, DEMO_SIGN_INS, seedDemo } from "./app/seed/seed.ts";
 import { DEMO_INVITED_EMAIL } from "./modules/invites/demo-invite.ts";
+import { createBlobStore } from "./platform/blobs/create-blob-store.ts";
 import { loadConfig } from "./platform/config.ts";
 import { resolveCardKey } from "./platform/crypto/card-key-file.ts";
 import { createDb } from "./platform/db/client.ts";
@@ -83,7 +84,9 @@ const main = async (): Promise<void> => {
       cleanups.push({ name: "e-mail delivery", run: () => delivery.stop(), ms: 500 });
     }
 
-    const app = await createKortApp({ db, config, logger });
+    // Receipt files: a folder under the data folder, or the configured S3-compatible bucket.
+    const blobs = createBlobStore(config.blobs);
+    const app = await createKortApp({ db, config, logger, blobs });
     cleanups.push({
       name: "http",
       // Stop accepting and let in-flight requests finish; then cut what is left (idle keep-alive connections are
@@ -97,7 +100,7 @@ const main = async (): Promise<void> => {
     const port = await listen(app, config);
     if (seeded) {
       const baseUrl = config.publicUrl?.replace(/\/+$/, "") ?? `http://${displayHost(config.host)}:${port}`;
-      await seedModuleDemos(db, { baseUrl, now: new Date() });
+      await seedModuleDemos(db, { baseUrl, now: new Date(), blobs });
     }
     const ms = Math.round(performance.now() - started);
     // Process uptime includes Node's start and loading the TypeScript modules: what a person waits for.

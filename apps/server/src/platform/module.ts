@@ -1,3 +1,4 @@
+import type { BlobStore } from "./blobs/blob-store.ts";
 import type { Db } from "./db/client.ts";
 import type { RestRoute } from "./http/rest.ts";
 import type { JobDefinition } from "./jobs/jobs.ts";
@@ -8,10 +9,12 @@ import type { JobDefinition } from "./jobs/jobs.ts";
  * module's GraphQL types and fields on the shared Pothos builder (platform/graphql/builder.ts), which is how
  * Pothos assembles a schema. The platform knows this shape and nothing of the modules themselves.
  */
+export type DemoSeedOptions = { baseUrl: string; now: Date; blobs: BlobStore };
+
 export type KortModule = {
   name: string;
   routes?: readonly RestRoute[];
   jobs?: readonly JobDefinition[];
   /** Demo mode only: data a person trying Kort needs from this module, added idempotently after the demo seed. */
-  demoSeed?: (db: Db, options: { baseUrl: string; now: Date }) => Promise<unknown>;
+  demoSeed?: (db: Db, options: DemoSeedOptions) => Promise<unknown>;
 };

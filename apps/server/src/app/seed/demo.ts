@@ -1,4 +1,5 @@
 import type { Db } from "../../platform/db/client.ts";
+import type { DemoSeedOptions } from "../../platform/module.ts";
 import { KORT_MODULES } from "../modules.ts";
 
 /**
@@ -6,6 +7,6 @@ import { KORT_MODULES } from "../modules.ts";
  * once the server knows its address: links in the e-mails it writes are absolute (KORT_PUBLIC_URL, or the address
  * the server listens on). Idempotent, like the seed; main.ts and `npm run seed` both call it.
  */
-export const seedModuleDemos = async (db: Db, options: { baseUrl: string; now: Date }): Promise<void> => {
+export const seedModuleDemos = async (db: Db, options: DemoSeedOptions): Promise<void> => {
   for (const module of KORT_MODULES) await module.demoSeed?.(db, options);
 };

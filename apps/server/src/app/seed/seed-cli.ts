@@ -1,3 +1,4 @@
+import { createBlobStore } from "../../platform/blobs/create-blob-store.ts";
 import { loadConfig } from "../../platform/config.ts";
 import { resolveCardKey } from "../../platform/crypto/card-key-file.ts";
 import { createDb } from "../../platform/db/client.ts";
@@ -30,7 +31,7 @@ try {
   const { created } = await seedDemo(db, { cardKey: await resolveCardKey(config) });
   // No server runs here: links point where `npm start` listens by default, unless KORT_PUBLIC_URL says otherwise.
   const baseUrl = config.publicUrl?.replace(/\/+$/, "") ?? `http://127.0.0.1:${config.port}`;
-  await seedModuleDemos(db, { baseUrl, now: new Date() });
+  await seedModuleDemos(db, { baseUrl, now: new Date(), blobs: createBlobStore(config.blobs) });
   console.log(created ? "Demo data created." : "Demo data was already there; nothing changed.");
   console.log(`Sign in with passcode ${DEMO_PASSCODE} as:`);
   for (const user of DEMO_SIGN_INS) console.log(`  ${user.email.padEnd(20)} ${user.role}`);

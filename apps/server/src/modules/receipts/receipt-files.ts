@@ -62,7 +62,7 @@ type Sharp = typeof import("sharp").default;
 let sharpModule: Promise<Sharp> | undefined;
 
 /** sharp (libvips) is loaded on the first image, not at start: most requests never need it. */
-const loadSharp = (): Promise<Sharp> => {
+export const loadSharp = (): Promise<Sharp> => {
   sharpModule ??= import("sharp").then(({ default: sharp }) => {
     sharp.cache(false);
     return sharp;

@@ -1,4 +1,5 @@
 import type { KortModule } from "../../platform/module.ts";
+import { seedDemoReceipts } from "./demo-receipts.ts";
 import { receiptsRoutes } from "./receipts.rest.ts";
 // Its GraphQL types and fields, registered on the shared builder when imported.
 import "./receipts.graphql.ts";
@@ -7,4 +8,5 @@ import "./receipts.graphql.ts";
 export const receiptsModule: KortModule = {
   name: "receipts",
   routes: receiptsRoutes,
+  demoSeed: seedDemoReceipts,
 };

@@ -68,7 +68,7 @@ const receiptSubject = (row: ReceiptWithOwner): PolicySubject =>
 const blobKeyOf = (projectId: string, receiptId: string) => `receipts/${projectId}/${receiptId}`;
 
 /** Removes blobs written for a receipt whose row was not stored; a failure here must not hide the first one. */
-const discard = async (deps: ReceiptDeps, keys: readonly string[]): Promise<void> => {
+const discard = async (deps: Pick<ReceiptDeps, "blobs">, keys: readonly string[]): Promise<void> => {
   await Promise.allSettled(keys.map((key) => deps.blobs.delete(key)));
 };
 
@@ -87,7 +87,10 @@ export type NewReceipt = {
  * transaction. If the row is not stored the blobs are deleted again, so no row ever points at a missing file; a
  * crash between the two leaves at most a blob that no row names.
  */
-export const storeReceipt = async (deps: ReceiptDeps, input: NewReceipt): Promise<ReceiptRecord> => {
+export const storeReceipt = async (
+  deps: Pick<ReceiptDeps, "db" | "blobs" | "now">,
+  input: NewReceipt,
+): Promise<ReceiptRecord> => {
   const id = randomUUID();
   const blobKey = blobKeyOf(input.projectId, id);
   const thumbnail = await receiptThumbnail(input.receipt);
