@@ -9,12 +9,18 @@ import type { JobDefinition } from "./jobs/jobs.ts";
  * module's GraphQL types and fields on the shared Pothos builder (platform/graphql/builder.ts), which is how
  * Pothos assembles a schema. The platform knows this shape and nothing of the modules themselves.
  */
-export type DemoSeedOptions = { baseUrl: string; now: Date; blobs: BlobStore };
-
 export type KortModule = {
   name: string;
   routes?: readonly RestRoute[];
   jobs?: readonly JobDefinition[];
+  /**
+   * Demo mode only: data of this module the demo company has from its first page (receipt files), added
+   * idempotently after the demo seed and before the server listens, so no request sees it half made.
+   */
+  demoData?: (db: Db, options: DemoDataOptions) => Promise<unknown>;
   /** Demo mode only: data a person trying Kort needs from this module, added idempotently after the demo seed. */
-  demoSeed?: (db: Db, options: DemoSeedOptions) => Promise<unknown>;
+  demoSeed?: (db: Db, options: { baseUrl: string; now: Date }) => Promise<unknown>;
 };
+
+/** What module demo data is made with: the clock, and the blob store for its files. */
+export type DemoDataOptions = { now: Date; blobs: BlobStore };

@@ -2,10 +2,10 @@ import { formatDate, formatMoney, MS_PER_DAY } from "@kort/core";
 import { eq, sql } from "drizzle-orm";
 import { DEMO_PROJECTS } from "../../app/seed/seed-data.ts";
 import type { BlobStore } from "../../platform/blobs/blob-store.ts";
-import type { Db } from "../../platform/db/client.ts";
+import type { Db, Executor } from "../../platform/db/client.ts";
 import { projects, receipts } from "../../platform/db/schema/index.ts";
-import { loadSharp } from "./receipt-files.ts";
-import { storeReceipt } from "./receipts.service.ts";
+import { type CheckedReceipt, loadSharp } from "./receipt-files.ts";
+import { discardReceiptBlobs, insertReceiptRow, type WrittenReceipt, writeReceiptBlobs } from "./receipts.service.ts";
 
 /** At most this many demo receipts: each is drawn at start (about 10 ms), once per data folder. */
 const DEMO_RECEIPTS_MAX = 24;
@@ -88,20 +88,14 @@ const slipPdf = (purchase: Purchase): Buffer => {
 /**
  * Demo mode: receipts on the booked purchases of Demo ehf. older than a week (two in three, chosen by id, the
  * newest first, at most 24), each a till slip drawn here, most as PNG and every fourth as PDF, added by the
- * cardholder. The rest keep the MissingReceipt list busy. Once per data folder: nothing happens once the company
- * has a receipt.
+ * cardholder, through the same blob and row steps as an upload. The rest keep the MissingReceipt list busy. Once
+ * per database: nothing happens once the company has a receipt.
  */
 export const seedDemoReceipts = async (db: Db, options: { now: Date; blobs: BlobStore }): Promise<number> => {
   const demo = DEMO_PROJECTS[0];
   if (!demo) return 0;
   const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.kennitala, demo.kennitala));
-  if (!project) return 0;
-  const [existing] = await db
-    .select({ id: receipts.id })
-    .from(receipts)
-    .where(eq(receipts.projectId, project.id))
-    .limit(1);
-  if (existing) return 0;
+  if (!project || (await hasReceipts(db, project.id))) return 0;
   const weekAgo = new Date(options.now.getTime() - 7 * MS_PER_DAY);
   const result = await db.execute<Purchase>(sql`
     select t.id, t.user_id, t.merchant_name, t.merchant_city, t.transaction_amount, t.transaction_date,
@@ -112,22 +106,38 @@ export const seedDemoReceipts = async (db: Db, options: { now: Date; blobs: Blob
        and get_byte(uuid_send(t.id), 14) % 3 <> 0
      order by t.transaction_date desc, t.id
      limit ${DEMO_RECEIPTS_MAX}`);
-  let n = 0;
-  for (const purchase of result.rows) {
-    const pdf = n % 4 === 3;
-    const date = new Date(purchase.transaction_date).toISOString().slice(0, 10);
-    await storeReceipt(
-      { db, blobs: options.blobs, now: () => options.now },
-      {
-        projectId: project.id,
-        transactionId: purchase.id,
-        userId: purchase.user_id,
-        receipt: pdf
+  // The files first; then every row in one transaction under a lock, so two servers starting at once on one
+  // database add them once, and no request sees some of them.
+  const written: WrittenReceipt[] = [];
+  try {
+    for (const [n, purchase] of result.rows.entries()) {
+      const date = new Date(purchase.transaction_date).toISOString().slice(0, 10);
+      const receipt: CheckedReceipt =
+        n % 4 === 3
           ? { type: "application/pdf", fileName: `kvittun-${date}.pdf`, data: slipPdf(purchase) }
-          : { type: "image/png", fileName: `kvittun-${date}.png`, data: await slipPng(purchase) },
-      },
-    );
-    n++;
+          : { type: "image/png", fileName: `kvittun-${date}.png`, data: await slipPng(purchase) };
+      written.push(
+        await writeReceiptBlobs(options, {
+          projectId: project.id,
+          transactionId: purchase.id,
+          userId: purchase.user_id,
+          receipt,
+        }),
+      );
+    }
+    const added = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('kort:demo-receipts'))`);
+      if (await hasReceipts(tx, project.id)) return 0;
+      for (const receipt of written) await insertReceiptRow(tx, receipt, options.now);
+      return written.length;
+    });
+    if (added === 0) await Promise.all(written.map((receipt) => discardReceiptBlobs(options, receipt)));
+    return added;
+  } catch (error) {
+    await Promise.all(written.map((receipt) => discardReceiptBlobs(options, receipt)));
+    throw error;
   }
-  return n;
 };
+
+const hasReceipts = async (db: Executor, projectId: string): Promise<boolean> =>
+  (await db.select({ id: receipts.id }).from(receipts).where(eq(receipts.projectId, projectId)).limit(1)).length > 0;

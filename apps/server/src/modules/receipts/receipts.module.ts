@@ -8,5 +8,5 @@ import "./receipts.graphql.ts";
 export const receiptsModule: KortModule = {
   name: "receipts",
   routes: receiptsRoutes,
-  demoSeed: seedDemoReceipts,
+  demoData: seedDemoReceipts,
 };

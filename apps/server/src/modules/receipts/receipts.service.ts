@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { writeAudit } from "../../platform/audit/audit.ts";
+import type { Executor } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PolicySubject } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
@@ -82,15 +83,14 @@ export type NewReceipt = {
   receipt: CheckedReceipt;
 };
 
-/**
- * Stores a checked receipt: its blobs first (the file and an image's thumbnail), then its row and audit row in one
- * transaction. If the row is not stored the blobs are deleted again, so no row ever points at a missing file; a
- * crash between the two leaves at most a blob that no row names.
- */
-export const storeReceipt = async (
-  deps: Pick<ReceiptDeps, "db" | "blobs" | "now">,
+/** A receipt whose blobs are written and whose row is not yet: `insertReceiptRow` or `discardReceiptBlobs` follows. */
+export type WrittenReceipt = { id: string; blobKey: string; thumbnailKey: string | null; input: NewReceipt };
+
+/** Writes a checked receipt's blobs: the file, and an image's thumbnail. Nothing is left behind if one fails. */
+export const writeReceiptBlobs = async (
+  deps: Pick<ReceiptDeps, "blobs">,
   input: NewReceipt,
-): Promise<ReceiptRecord> => {
+): Promise<WrittenReceipt> => {
   const id = randomUUID();
   const blobKey = blobKeyOf(input.projectId, id);
   const thumbnail = await receiptThumbnail(input.receipt);
@@ -103,39 +103,64 @@ export const storeReceipt = async (
       await deps.blobs.put(thumbnailKey, thumbnail, { contentType: "image/jpeg" });
       written.push(thumbnailKey);
     }
-    const now = deps.now();
-    return await deps.db.transaction(async (tx) => {
-      const row = await insertReceipt(tx, {
-        id,
-        projectId: input.projectId,
-        transactionId: input.transactionId,
-        userId: input.userId,
-        fileName: input.receipt.fileName,
-        fileSize: input.receipt.data.length,
-        fileType: input.receipt.type,
-        blobKey,
-        thumbnailKey,
-        createdAt: now,
-      });
-      await writeAudit(tx, {
-        action: "receipt.add",
-        objectType: "receipt",
-        objectId: id,
-        projectId: input.projectId,
-        actorUserId: input.userId,
-        requestId: input.requestId,
-        data: {
-          transaction_id: input.transactionId,
-          file_name: row.fileName,
-          file_size: row.fileSize,
-          file_type: row.fileType,
-        },
-        at: now,
-      });
-      return row;
-    });
   } catch (error) {
     await discard(deps, written);
+    throw error;
+  }
+  return { id, blobKey, thumbnailKey, input };
+};
+
+export const discardReceiptBlobs = (deps: Pick<ReceiptDeps, "blobs">, receipt: WrittenReceipt): Promise<void> =>
+  discard(deps, receipt.thumbnailKey ? [receipt.blobKey, receipt.thumbnailKey] : [receipt.blobKey]);
+
+/** The row of a receipt whose blobs are written, and its `receipt.add` audit row, in the caller's transaction. */
+export const insertReceiptRow = async (tx: Executor, receipt: WrittenReceipt, now: Date): Promise<ReceiptRecord> => {
+  const { input } = receipt;
+  const row = await insertReceipt(tx, {
+    id: receipt.id,
+    projectId: input.projectId,
+    transactionId: input.transactionId,
+    userId: input.userId,
+    fileName: input.receipt.fileName,
+    fileSize: input.receipt.data.length,
+    fileType: input.receipt.type,
+    blobKey: receipt.blobKey,
+    thumbnailKey: receipt.thumbnailKey,
+    createdAt: now,
+  });
+  await writeAudit(tx, {
+    action: "receipt.add",
+    objectType: "receipt",
+    objectId: receipt.id,
+    projectId: input.projectId,
+    actorUserId: input.userId,
+    requestId: input.requestId,
+    data: {
+      transaction_id: input.transactionId,
+      file_name: row.fileName,
+      file_size: row.fileSize,
+      file_type: row.fileType,
+    },
+    at: now,
+  });
+  return row;
+};
+
+/**
+ * Stores a checked receipt: its blobs first (the file and an image's thumbnail), then its row and audit row in one
+ * transaction. If the row is not stored the blobs are deleted again, so no row ever points at a missing file; a
+ * crash between the two leaves at most a blob that no row names.
+ */
+export const storeReceipt = async (
+  deps: Pick<ReceiptDeps, "db" | "blobs" | "now">,
+  input: NewReceipt,
+): Promise<ReceiptRecord> => {
+  const written = await writeReceiptBlobs(deps, input);
+  try {
+    const now = deps.now();
+    return await deps.db.transaction((tx) => insertReceiptRow(tx, written, now));
+  } catch (error) {
+    await discardReceiptBlobs(deps, written);
     throw error;
   }
 };
