@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { textGroups } from "./text-groups.plugin.ts";
 
 /** Where the API server listens in development; `vite dev` and `vite preview` proxy the API paths to it. */
 const apiTarget = "http://127.0.0.1:3000";
@@ -11,7 +12,7 @@ const proxy = {
 
 export default defineConfig({
   base: "/",
-  plugins: [react()],
+  plugins: [react(), textGroups()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

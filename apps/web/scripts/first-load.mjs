@@ -22,8 +22,12 @@ const staticImports = (file) => {
 };
 
 const manifest = JSON.parse(readFileSync(path.join(dist, ".vite/manifest.json"), "utf8"));
-// main.tsx awaits the default language's catalogue before the first render: it is part of the first load.
-const catalogue = Object.values(manifest).find((chunk) => chunk.src === "src/locales/is.json")?.file;
+// main.tsx awaits the default language's core texts before the first render: they are part of the first load.
+const catalogue = Object.values(manifest).find((chunk) => chunk.src?.includes("virtual:texts/is/core"))?.file;
+if (!catalogue) {
+  console.error("The Icelandic core texts (virtual:texts/is/core) are not a chunk of the build.");
+  process.exit(1);
+}
 const entries = [...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1]);
 if (catalogue) entries.push(catalogue);
 const css = [...html.matchAll(/<link[^>]+href="\/([^"]+\.css)"/g)].map((m) => m[1]);

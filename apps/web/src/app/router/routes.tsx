@@ -8,6 +8,8 @@ import { DemoOutboxLink } from "../../modules/dev-outbox/DemoOutboxLink.tsx";
 import { NotFoundPage } from "../errors/NotFoundPage.tsx";
 import { RouteErrorPage } from "../errors/RouteErrorPage.tsx";
 import { VersionNotSupportedPage } from "../errors/VersionNotSupportedPage.tsx";
+import { loadTexts } from "../i18n/i18n.ts";
+import type { LazyTextGroup } from "../i18n/text-groups.ts";
 import { PublicLayout } from "../layouts/PublicLayout.tsx";
 import { PATHS } from "./paths.ts";
 import { RequireSession } from "./RequireSession.tsx";
@@ -17,9 +19,10 @@ import { RequireSession } from "./RequireSession.tsx";
  * chunk of its own, so a person signing in downloads none of the dashboard (issue 10: at most 200 KB gzip first).
  */
 const page =
-  <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
+  <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, texts?: LazyTextGroup) =>
   async () => {
-    const module = await load();
+    // The page's texts load beside its code, so it never shows a key.
+    const [module] = await Promise.all([load(), texts ? loadTexts(texts) : undefined]);
     return { Component: module[name] as ComponentType };
   };
 
@@ -83,15 +86,15 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout width={LEGAL_PAGE_WIDTH} />,
         children: [
-          { path: "terms", lazy: page(() => import("../../modules/legal/LegalPages.tsx"), "TermsPage") },
-          { path: "privacy", lazy: page(() => import("../../modules/legal/LegalPages.tsx"), "PrivacyPage") },
+          { path: "terms", lazy: page(() => import("../../modules/legal/LegalPages.tsx"), "TermsPage", "legal") },
+          { path: "privacy", lazy: page(() => import("../../modules/legal/LegalPages.tsx"), "PrivacyPage", "legal") },
         ],
       },
       {
         element: <RequireSession />,
         children: [
           {
-            lazy: page(() => import("../shell/Shell.tsx"), "Shell"),
+            lazy: page(() => import("../shell/Shell.tsx"), "Shell", "dashboard"),
             children: [
               { path: "people", lazy: page(() => import("../../modules/people/PeoplePage.tsx"), "PeoplePage") },
               { path: "cards", lazy: page(() => import("../../modules/cards/CardsPage.tsx"), "CardsPage") },
