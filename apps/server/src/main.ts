@@ -1,8 +1,9 @@
 import { performance } from "node:perf_hooks";
 import { createKortApp, kortJobs } from "./app/app.ts";
-import { seedModuleDemos } from "./app/seed/demo.ts";
+import { seedModuleData, seedModuleDemos } from "./app/seed/demo.ts";
 import { DEMO_PASSCODE, DEMO_SIGN_INS, seedDemo } from "./app/seed/seed.ts";
 import { DEMO_INVITED_EMAIL } from "./modules/invites/demo-invite.ts";
+import { createBlobStore } from "./platform/blobs/create-blob-store.ts";
 import { loadConfig } from "./platform/config.ts";
 import { resolveCardKey } from "./platform/crypto/card-key-file.ts";
 import { createDb } from "./platform/db/client.ts";
@@ -63,10 +64,13 @@ const main = async (): Promise<void> => {
     // A connection still held by a request past the drain does not keep the pool (and the process) open.
     cleanups.push({ name: "pool", run: close, ms: 1_000 });
     await migrateDatabase(db);
+    // Receipt files: a folder under the data folder, or the configured S3-compatible bucket.
+    const blobs = createBlobStore(config.blobs);
     // Demo mode (anything but production) always has the demo company; seeding is idempotent.
     const seeded = config.demoMode;
     if (seeded) {
       await seedDemo(db, { cardKey: config.cardKey });
+      await seedModuleData(db, { now: new Date(), blobs });
     }
     if (!config.demoMode && !config.publicUrl) {
       logger.warn(
@@ -83,7 +87,7 @@ const main = async (): Promise<void> => {
       cleanups.push({ name: "e-mail delivery", run: () => delivery.stop(), ms: 500 });
     }
 
-    const app = await createKortApp({ db, config, logger });
+    const app = await createKortApp({ db, config, logger, blobs });
     cleanups.push({
       name: "http",
       // Stop accepting and let in-flight requests finish; then cut what is left (idle keep-alive connections are

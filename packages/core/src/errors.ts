@@ -67,6 +67,14 @@ export const ERROR_CODES = [
   "CATEGORY_NOT_AVAILABLE",
   "DIMENSION_VALUE_NOT_AVAILABLE",
   "TAX_CATEGORY_NOT_AVAILABLE",
+  // Receipts (spec 3 and 7, issue 12): checked by their bytes, not their name; at most RECEIPT_MAX_BYTES.
+  "RECEIPT_EMPTY",
+  "RECEIPT_TOO_LARGE",
+  "RECEIPT_TYPE_NOT_ALLOWED",
+  "RECEIPT_TYPE_MISMATCH",
+  // Signed links to files (spec 4): past their expiry, or not signed by this server.
+  "SIGNED_LINK_EXPIRED",
+  "SIGNED_LINK_INVALID",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -106,6 +114,8 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "USER_LOCKED":
     case "USER_TEMPORARILY_LOCKED":
     case "USER_LOCKED_CONTACT_ADMIN":
+    case "SIGNED_LINK_EXPIRED":
+    case "SIGNED_LINK_INVALID":
       return "general";
     case "RATE_LIMITED":
       return "general";
@@ -129,6 +139,10 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "CATEGORY_NOT_AVAILABLE":
     case "DIMENSION_VALUE_NOT_AVAILABLE":
     case "TAX_CATEGORY_NOT_AVAILABLE":
+    case "RECEIPT_EMPTY":
+    case "RECEIPT_TOO_LARGE":
+    case "RECEIPT_TYPE_NOT_ALLOWED":
+    case "RECEIPT_TYPE_MISMATCH":
       return "validation";
     case "INTERNAL":
       return "internal";
@@ -139,12 +153,17 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
   }
 };
 
-/** Locked users get 403 (spec section 8: 403 on token creation means a locked user). */
+/**
+ * Locked users get 403 (spec section 8: 403 on token creation means a locked user). A signed link that expired
+ * or was not signed here is 403 too, as object stores answer it: the link, not the session, is refused.
+ */
 const FORBIDDEN: readonly ErrorCode[] = [
   "ACCESS_DENIED",
   "USER_LOCKED",
   "USER_TEMPORARILY_LOCKED",
   "USER_LOCKED_CONTACT_ADMIN",
+  "SIGNED_LINK_EXPIRED",
+  "SIGNED_LINK_INVALID",
 ];
 
 export const httpStatusFor = (code: ErrorCode): number => {
@@ -155,6 +174,7 @@ export const httpStatusFor = (code: ErrorCode): number => {
   if (code === "REQUEST_TIMEOUT") return 408;
   if (code === "URI_TOO_LONG") return 414;
   if (code === "HEADERS_TOO_LARGE") return 431;
+  if (code === "RECEIPT_TOO_LARGE") return 413;
   switch (errorKind(code)) {
     case "general":
       return 400;

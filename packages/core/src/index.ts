@@ -11,6 +11,7 @@ export * from "./people.ts";
 export * from "./phone.ts";
 export * from "./platform.ts";
 export * from "./policy/index.ts";
+export * from "./receipts.ts";
 export * from "./teams.ts";
 export * from "./text.ts";
 export * from "./validation.ts";

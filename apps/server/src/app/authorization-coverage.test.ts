@@ -43,6 +43,9 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "POST /v1/network/clearings": "The card network (X-Network-Key), not a user.",
   "POST /v1/network/refunds": "The card network (X-Network-Key), not a user.",
   "GET /v1/dev/outbox": "Demo mode only (never registered in production): the outbox for developers and tests.",
+  "GET /v1/receipts/:id/file":
+    "A signed link's target: its HMAC signature is the authority, handed out only with a receipt the policy let the caller read.",
+  "GET /v1/receipts/:id/thumbnail": "A signed link's target, as the file's.",
 };
 
 let t: TestApp;

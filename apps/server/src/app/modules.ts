@@ -8,6 +8,7 @@ import { peopleModule } from "../modules/people/people.module.ts";
 import { platformModule } from "../modules/platform/platform.module.ts";
 import { processorModule } from "../modules/processor/processor.module.ts";
 import { projectsModule } from "../modules/projects/projects.module.ts";
+import { receiptsModule } from "../modules/receipts/receipts.module.ts";
 import { teamsModule } from "../modules/teams/teams.module.ts";
 import { transactionsModule } from "../modules/transactions/transactions.module.ts";
 import type { KortModule } from "../platform/module.ts";
@@ -28,5 +29,6 @@ export const KORT_MODULES: readonly KortModule[] = [
   fundingSourcesModule,
   processorModule,
   transactionsModule,
+  receiptsModule,
   platformModule,
 ];

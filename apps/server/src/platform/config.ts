@@ -50,6 +50,26 @@ const envSchema = z.object({
   KORT_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   KORT_DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   KORT_DB_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
+  /**
+   * Signs links to files (receipts): at least 32 characters. Without it the key is derived from the card key, which
+   * every server process of an installation already shares.
+   */
+  KORT_LINK_KEY: z.string().min(32).optional(),
+  /** How long a signed link to a file lives, in seconds (spec 4: the browser fetches a new one near the end). */
+  KORT_LINK_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  /** The folder of the filesystem blob store; `<KORT_DATA_DIR>/blobs` unless set. Ignored when S3 is set. */
+  KORT_BLOB_DIR: z.string().optional(),
+  /** An S3-compatible bucket for blobs instead of the filesystem (platform/blobs/s3-blob-store.ts). */
+  KORT_S3_BUCKET: z.string().min(3).max(63).optional(),
+  KORT_S3_REGION: z.string().default("us-east-1"),
+  /** The service's address for S3-compatible stores (MinIO, Ceph, R2...); AWS's regional address when unset. */
+  KORT_S3_ENDPOINT: z.string().url().optional(),
+  KORT_S3_ACCESS_KEY_ID: z.string().optional(),
+  KORT_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addresses (`endpoint/bucket/key`); the default with an endpoint, as most compatible stores want. */
+  KORT_S3_FORCE_PATH_STYLE: z.enum(["0", "1"]).optional(),
+  /** Prepended to every key, so one bucket can hold several installations. */
+  KORT_S3_PREFIX: z.string().max(200).optional(),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),
@@ -80,7 +100,24 @@ export type Config = {
   cardKey: Buffer | undefined;
   /** The key the card network presents; undefined in production without KORT_NETWORK_KEY (the routes refuse). */
   networkKey: string | undefined;
+  /** Signed links to files: their key (KORT_LINK_KEY, else derived from the card key) and lifetime. */
+  links: { key: string | undefined; ttlSeconds: number };
+  /** Where files live: a folder (the default, `<dataDir>/blobs`) or an S3-compatible bucket. */
+  blobs: BlobConfig;
 };
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  /** Without one, AWS's own address for the region. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  prefix: string;
+};
+
+export type BlobConfig = { kind: "filesystem"; dir: string } | ({ kind: "s3" } & S3Config);
 
 /** The card network key in demo mode when KORT_NETWORK_KEY is not set; the README lists it. */
 export const DEMO_NETWORK_KEY = "demo-network-key";
@@ -92,9 +129,40 @@ const cardKeyFrom = (base64: string | undefined): Buffer | undefined => {
   return key;
 };
 
+type ParsedEnv = z.infer<typeof envSchema>;
+
+const blobConfig = (parsed: ParsedEnv, dataDir: string, base: string): BlobConfig => {
+  if (!parsed.KORT_S3_BUCKET) {
+    return {
+      kind: "filesystem",
+      dir: parsed.KORT_BLOB_DIR ? path.resolve(base, parsed.KORT_BLOB_DIR) : path.join(dataDir, "blobs"),
+    };
+  }
+  if (!parsed.KORT_S3_ACCESS_KEY_ID || !parsed.KORT_S3_SECRET_ACCESS_KEY) {
+    throw new Error("KORT_S3_BUCKET needs KORT_S3_ACCESS_KEY_ID and KORT_S3_SECRET_ACCESS_KEY");
+  }
+  const forcePathStyle = parsed.KORT_S3_FORCE_PATH_STYLE
+    ? parsed.KORT_S3_FORCE_PATH_STYLE === "1"
+    : parsed.KORT_S3_ENDPOINT !== undefined;
+  return {
+    kind: "s3",
+    bucket: parsed.KORT_S3_BUCKET,
+    region: parsed.KORT_S3_REGION,
+    endpoint: parsed.KORT_S3_ENDPOINT,
+    accessKeyId: parsed.KORT_S3_ACCESS_KEY_ID,
+    secretAccessKey: parsed.KORT_S3_SECRET_ACCESS_KEY,
+    forcePathStyle,
+    prefix: parsed.KORT_S3_PREFIX ?? "",
+  };
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = envSchema.parse(env);
   const mode = parsed.KORT_ENV ?? (parsed.NODE_ENV === "production" ? "production" : "development");
+  // npm runs workspace scripts inside apps/server; a relative folder means relative to where the person typed
+  // the command (INIT_CWD), so `npm start` at the root keeps its data in ./data.
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, parsed.KORT_DATA_DIR);
   return {
     env: mode,
     demoMode: mode !== "production",
@@ -102,9 +170,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     port: parsed.PORT,
     portExplicit: env.PORT !== undefined && env.PORT !== "",
     host: parsed.HOST,
-    // npm runs workspace scripts inside apps/server; a relative folder means relative to where the person typed
-    // the command (INIT_CWD), so `npm start` at the root keeps its data in ./data.
-    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), parsed.KORT_DATA_DIR),
+    dataDir,
     publicUrl: parsed.KORT_PUBLIC_URL,
     stopWithParent: parsed.KORT_STOP_WITH_PARENT === "1",
     logLevel: parsed.LOG_LEVEL,
@@ -128,5 +194,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       : undefined,
     cardKey: cardKeyFrom(parsed.KORT_CARD_KEY),
     networkKey: parsed.KORT_NETWORK_KEY ?? (mode !== "production" ? DEMO_NETWORK_KEY : undefined),
+    links: { key: parsed.KORT_LINK_KEY, ttlSeconds: parsed.KORT_LINK_TTL_SECONDS },
+    blobs: blobConfig(parsed, dataDir, base),
   };
 };

@@ -1,3 +1,4 @@
+import type { BlobStore } from "./blobs/blob-store.ts";
 import type { Db } from "./db/client.ts";
 import type { RestRoute } from "./http/rest.ts";
 import type { JobDefinition } from "./jobs/jobs.ts";
@@ -12,6 +13,14 @@ export type KortModule = {
   name: string;
   routes?: readonly RestRoute[];
   jobs?: readonly JobDefinition[];
+  /**
+   * Demo mode only: data of this module the demo company has from its first page (receipt files), added
+   * idempotently after the demo seed and before the server listens, so no request sees it half made.
+   */
+  demoData?: (db: Db, options: DemoDataOptions) => Promise<unknown>;
   /** Demo mode only: data a person trying Kort needs from this module, added idempotently after the demo seed. */
   demoSeed?: (db: Db, options: { baseUrl: string; now: Date }) => Promise<unknown>;
 };
+
+/** What module demo data is made with: the clock, and the blob store for its files. */
+export type DemoDataOptions = { now: Date; blobs: BlobStore };

@@ -1,4 +1,5 @@
 import type { Db } from "../../platform/db/client.ts";
+import type { DemoDataOptions } from "../../platform/module.ts";
 import { KORT_MODULES } from "../modules.ts";
 
 /**
@@ -8,4 +9,12 @@ import { KORT_MODULES } from "../modules.ts";
  */
 export const seedModuleDemos = async (db: Db, options: { baseUrl: string; now: Date }): Promise<void> => {
   for (const module of KORT_MODULES) await module.demoSeed?.(db, options);
+};
+
+/**
+ * What each module's demo company has from its first page (receipts with their files), after the demo seed and
+ * before the server listens. Idempotent; main.ts and `npm run seed` both call it.
+ */
+export const seedModuleData = async (db: Db, options: DemoDataOptions): Promise<void> => {
+  for (const module of KORT_MODULES) await module.demoData?.(db, options);
 };

@@ -1,10 +1,11 @@
+import { createBlobStore } from "../../platform/blobs/create-blob-store.ts";
 import { loadConfig } from "../../platform/config.ts";
 import { resolveCardKey } from "../../platform/crypto/card-key-file.ts";
 import { createDb } from "../../platform/db/client.ts";
 import type { DbLog } from "../../platform/db/embedded-support.ts";
 import { migrateDatabase } from "../../platform/db/migrate.ts";
 import { startDatabase } from "../../platform/db/start.ts";
-import { seedModuleDemos } from "./demo.ts";
+import { seedModuleData, seedModuleDemos } from "./demo.ts";
 import { DEMO_PASSCODE, DEMO_SIGN_INS, seedDemo } from "./seed.ts";
 
 /** `npm run seed`: the configured database (DATABASE_URL or the embedded one), migrated, with the demo data. */
@@ -30,6 +31,7 @@ try {
   const { created } = await seedDemo(db, { cardKey: await resolveCardKey(config) });
   // No server runs here: links point where `npm start` listens by default, unless KORT_PUBLIC_URL says otherwise.
   const baseUrl = config.publicUrl?.replace(/\/+$/, "") ?? `http://127.0.0.1:${config.port}`;
+  await seedModuleData(db, { now: new Date(), blobs: createBlobStore(config.blobs) });
   await seedModuleDemos(db, { baseUrl, now: new Date() });
   console.log(created ? "Demo data created." : "Demo data was already there; nothing changed.");
   console.log(`Sign in with passcode ${DEMO_PASSCODE} as:`);

@@ -1,5 +1,10 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import type { BlobStore } from "../../platform/blobs/blob-store.ts";
+import { createFsBlobStore } from "../../platform/blobs/fs-blob-store.ts";
 import { loadConfig } from "../../platform/config.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { createTestDatabase } from "../../platform/db/testing/test-db.ts";
@@ -9,6 +14,8 @@ import { createKortApp } from "../app.ts";
 export type TestApp = {
   app: FastifyInstance;
   db: Db;
+  /** The app's blob store: a folder of its own, removed on close, unless the test passed a store. */
+  blobs: BlobStore;
   /** Every log line the app wrote, parsed; tests read it to check what is and is not logged. */
   logs: Record<string, unknown>[];
   close: () => Promise<void>;
@@ -24,6 +31,8 @@ export type TestAppOptions = {
   now?: () => Date;
   /** The pool's size and database bounds, for tests of what happens when they are reached. */
   database?: Parameters<typeof createTestDatabase>[0];
+  /** A blob store of the test's own (one that fails, say); by default a temporary folder. */
+  blobs?: BlobStore;
 };
 
 export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
@@ -39,22 +48,27 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   });
   const config = loadConfig({ KORT_ENV: "test", LOG_LEVEL: "info", ...options.env });
   const logger = createLogger({ logLevel: "info" }, sink);
+  const blobDir = options.blobs ? undefined : await mkdtemp(path.join(tmpdir(), "kort-test-blobs-"));
+  const blobs = options.blobs ?? createFsBlobStore(blobDir ?? "");
   const app = await createKortApp({
     db: database.db,
     config,
     logger,
     webDistDir: options.webDistDir ?? "/nonexistent/kort-web-dist",
     now: options.now,
+    blobs,
   });
   options.beforeReady?.(app);
   await app.ready();
   return {
     app,
     db: database.db,
+    blobs,
     logs,
     close: async () => {
       await app.close();
       await database.close();
+      if (blobDir) await rm(blobDir, { recursive: true, force: true });
     },
   };
 };

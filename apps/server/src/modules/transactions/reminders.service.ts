@@ -7,7 +7,8 @@ import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { publicBaseUrl } from "../../platform/outbox/links.ts";
 import { type ReminderLine, sendReminderEmail } from "./reminders.messages.ts";
-import { assertTransactionActionPossible, lockTransactionFor } from "./transaction-edits.service.ts";
+import { assertTransactionActionPossible } from "./transaction-access.ts";
+import { lockTransactionFor } from "./transaction-edits.service.ts";
 
 /** One reminder call covers at most a page of selected rows. */
 export const REMIND_MAX = 500;

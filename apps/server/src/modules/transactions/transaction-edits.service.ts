@@ -1,11 +1,11 @@
-import type { PolicyActionOf } from "@kort/core";
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
-import { authorize, policyFor } from "../../platform/http/authorize.ts";
+import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import type { LedgerDeps } from "./ledger.service.ts";
+import { assertTransactionActionPossible, type TransactionAction, transactionNotFound } from "./transaction-access.ts";
 import {
   type ChosenValue,
   type LockedTransaction,
@@ -26,18 +26,6 @@ import {
  * transaction as loaded (its team and cardholder), what is chosen is checked against the project, the change is
  * written and audited. Another company's transaction is NOT_FOUND; one outside the caller's reach ACCESS_DENIED.
  */
-
-export type TransactionAction = PolicyActionOf<"transaction">;
-
-const denied = (action: TransactionAction) =>
-  new AppError("ACCESS_DENIED", "Access denied. Please contact your team admin.", { resource: "transaction", action });
-
-export const transactionNotFound = () => new AppError("NOT_FOUND", "The transaction was not found.");
-
-/** Refuses a role that may never take the action on any transaction, before anything is read or parsed. */
-export const assertTransactionActionPossible = (ctx: ProjectContext, action: TransactionAction): void => {
-  if (!policyFor(ctx, "transaction", action).possibly_allowed) throw denied(action);
-};
 
 /** Loads and locks the transaction, then asks the policy; refuses roles that may never act before any lookup. */
 export const lockTransactionFor = async (

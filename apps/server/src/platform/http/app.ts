@@ -2,13 +2,17 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { GraphQLSchema } from "graphql";
+import type { BlobStore } from "../blobs/blob-store.ts";
+import { createBlobStore } from "../blobs/create-blob-store.ts";
 import type { Config } from "../config.ts";
+import { createLinkSigner, linkKeyOf } from "../crypto/signed-links.ts";
 import type { Db } from "../db/client.ts";
 import { registerGraphQL } from "../graphql/yoga.ts";
 import { registerErrorHandling } from "./error-handler.ts";
 import { answerClientError, answerFrameworkError } from "./framework-errors.ts";
 import { withIdempotency } from "./idempotency.ts";
 import { createLogger, type Logger } from "./logger.ts";
+import { registerMultipart } from "./multipart.ts";
 import { registerRequestLog } from "./request-log.ts";
 import { type AppDeps, type RestRoute, registerRoutes, runRoute } from "./rest.ts";
 import { registerSecurityHeaders, securityHeaders } from "./security-headers.ts";
@@ -27,6 +31,8 @@ export type BuildAppOptions = {
   webDistDir?: string;
   /** The clock of time-dependent rules; tests pass one they can move. */
   now?: () => Date;
+  /** Defaults to the store config.blobs names; tests pass one in a folder of their own. */
+  blobs?: BlobStore;
 };
 
 /** JSON bodies beyond this are refused with 400; file uploads get their own limit with multipart. */
@@ -50,6 +56,7 @@ export const buildApp = async ({
   now,
   routes,
   schema,
+  blobs,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const log = logger ?? createLogger(config);
   const production = config.env === "production";
@@ -67,10 +74,14 @@ export const buildApp = async ({
     db,
     config,
     now: now ?? (() => new Date()),
+    blobs: blobs ?? createBlobStore(config.blobs),
+    links: createLinkSigner(linkKeyOf(config), config.links.ttlSeconds),
   };
-  // Bodies are JSON (and multipart for files, later). Fastify's default text/plain parser would hand
-  // handlers a string that then fails validation as 422; refusing it makes a wrong content type a 400.
+  // Bodies are JSON, and multipart for files (read by the route that takes one, multipart.ts). Fastify's default
+  // text/plain parser would hand handlers a string that then fails validation as 422; refusing it makes a wrong
+  // content type a 400.
   app.removeContentTypeParser("text/plain");
+  registerMultipart(app);
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);

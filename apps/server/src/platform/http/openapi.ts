@@ -84,26 +84,44 @@ const headerParameters = (route: RestRoute) => [
 
 const operation = (route: RestRoute) => {
   const { params, query, body, response } = route.schemas;
+  const ok =
+    route.produces === "file"
+      ? { description: "The file", content: { "*/*": { schema: { type: "string", format: "binary" } } } }
+      : { description: "OK", content: { "application/json": { schema: jsonSchema(response, "output") } } };
   const responses: Record<string, unknown> = {
-    [String(route.status)]: {
-      description: "OK",
-      content: { "application/json": { schema: jsonSchema(response, "output") } },
-    },
+    [String(route.status)]: ok,
     "400": errorResponse("Malformed request (BAD_REQUEST, MALFORMED_BODY)"),
     "500": errorResponse("Unexpected error (INTERNAL)"),
   };
   if (route.access === "network") responses["401"] = errorResponse("No valid X-Network-Key (UNAUTHENTICATED)");
   else if (route.access !== "public") responses["401"] = errorResponse("No valid session (UNAUTHENTICATED)");
   if (route.access === "project") responses["404"] = errorResponse("Not a member of the project (PROJECT_NOT_FOUND)");
-  if (params || query || body) responses["422"] = errorResponse("Invalid input (VALIDATION_FAILED)");
+  if (params || query || body || route.upload) responses["422"] = errorResponse("Invalid input (VALIDATION_FAILED)");
   return {
     summary: route.summary,
     tags: [route.tag],
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[/:{}]+(\w)/g, (_m, c: string) => c.toUpperCase())}`,
     ...(route.access === "public" || route.access === "network" ? { security: [] } : {}),
     parameters: [...parametersOf(params, "path"), ...parametersOf(query, "query"), ...headerParameters(route)],
-    ...(body
+    ...(body && !route.upload
       ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(body, "input") } } } }
+      : {}),
+    ...(route.upload
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              "multipart/form-data": {
+                schema: {
+                  type: "object",
+                  required: [route.upload.field],
+                  properties: { [route.upload.field]: { type: "string", format: "binary" } },
+                },
+                encoding: { [route.upload.field]: { contentType: "*/*" } },
+              },
+            },
+          },
+        }
       : {}),
     responses,
   };

@@ -1,6 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { z } from "zod";
+import type { Readable } from "node:stream";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { BlobStore } from "../blobs/blob-store.ts";
 import type { Config } from "../config.ts";
+import type { LinkSigner } from "../crypto/signed-links.ts";
 import type { Db } from "../db/client.ts";
 import {
   type ProjectContext,
@@ -11,14 +14,24 @@ import {
   type UserContext,
 } from "./context.ts";
 import { cleanInput } from "./input-text.ts";
+import { readUpload, type UploadResult } from "./multipart.ts";
 import { requireNetworkKey } from "./network-key.ts";
+import { keepCacheControl } from "./security-headers.ts";
 
 /**
  * What every handler may use besides its input. `now` is the clock of rules that depend on time (code expiry,
  * locks, sessions): tests move it instead of sleeping. Messages are written with the transaction that causes
  * them (platform/outbox), never through a dependency of their own.
  */
-export type AppDeps = { db: Db; config: Config; now: () => Date };
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  /** Where files live (platform/blobs): a folder, or an S3-compatible bucket. */
+  blobs: BlobStore;
+  /** Signs and checks links to files (platform/crypto/signed-links.ts). */
+  links: LinkSigner;
+};
 
 /**
  * Who may call a route. Every route states it, and the wrapper enforces it before the handler
@@ -63,12 +76,19 @@ export type RouteSpec<
    * tokens are kept only as hashes. Defaults to true.
    */
   replayable?: boolean;
+  /**
+   * The route takes one file as multipart/form-data in this field, of at most `maxBytes`. The handler reads it
+   * with `upload()` when it chooses, after asking the policy; other routes refuse a multipart body.
+   */
+  upload?: { field: string; maxBytes: number };
   handler: (input: {
     ctx: ContextFor<A>;
     params: Out<P>;
     query: Out<Q>;
     body: Out<B>;
     deps: AppDeps;
+    /** Reads the route's file (see `upload`); refuses a request that is not multipart. */
+    upload: () => Promise<UploadResult>;
   }) => Promise<z.input<R>>;
 };
 
@@ -82,6 +102,10 @@ export type RestRoute = {
   status: number;
   replayable: boolean;
   schemas: { params?: Schema; query?: Schema; body?: Schema; response: Schema };
+  /** `json` answers (the default) or a file streamed with its own headers (defineFileRoute). */
+  produces: "json" | "file";
+  /** Set when the route takes a multipart upload (OpenAPI describes the body so). */
+  upload?: { field: string; maxBytes: number };
   run: (request: FastifyRequest, deps: AppDeps) => Promise<unknown>;
 };
 
@@ -99,6 +123,21 @@ const narrow = <A extends Access>(ctx: RequestContext, access: A): ContextFor<A>
 
 const parseWith = <S extends Schema | undefined>(schema: S | undefined, value: unknown): Out<S> =>
   (schema ? schema.parse(value) : undefined) as Out<S>;
+
+/** The caller's context and the cleaned, parsed params and query: what every route starts from. */
+const prepare = async <A extends Access, P extends Schema | undefined, Q extends Schema | undefined>(
+  request: FastifyRequest,
+  deps: AppDeps,
+  spec: { access: A; params?: P; query?: Q },
+) => {
+  if (spec.access === "network") requireNetworkKey(request.headers, deps.config);
+  const ctx = narrow(await requestContext(deps.db, request), spec.access);
+  return {
+    ctx,
+    params: parseWith<P>(spec.params, cleanInput(request.params, "params")),
+    query: parseWith<Q>(spec.query, cleanInput(request.query, "query")),
+  };
+};
 
 /** The one way to declare a REST route: Fastify registration and the OpenAPI document both read it. */
 export const defineRoute = <
@@ -118,15 +157,22 @@ export const defineRoute = <
   status: spec.status ?? 200,
   replayable: spec.replayable ?? true,
   schemas: { params: spec.params, query: spec.query, body: spec.body, response: spec.response },
+  produces: "json",
+  upload: spec.upload,
   run: async (request, deps) => {
-    if (spec.access === "network") requireNetworkKey(request.headers, deps.config);
-    const ctx = narrow(await requestContext(deps.db, request), spec.access);
+    const { ctx, params, query } = await prepare(request, deps, spec);
+    const { upload } = spec;
     const result = await spec.handler({
       ctx,
-      params: parseWith<P>(spec.params, cleanInput(request.params, "params")),
-      query: parseWith<Q>(spec.query, cleanInput(request.query, "query")),
-      body: parseWith<B>(spec.body, cleanInput(request.body, "body")),
+      params,
+      query,
+      // A multipart body is read by `upload()`, never parsed as the route's body.
+      body: parseWith<B>(spec.body, upload ? undefined : cleanInput(request.body, "body")),
       deps,
+      upload: () =>
+        upload
+          ? readUpload(request, upload)
+          : Promise.reject(new Error(`${spec.method} ${spec.path} declares no upload`)),
     });
     const output = spec.response.safeParse(result);
     // A handler returning the wrong shape is our bug, not the client's: it must be a 500, not a 422.
@@ -136,6 +182,89 @@ export const defineRoute = <
     return output.data;
   },
 });
+
+/** A file to stream as a route's answer (defineFileRoute), with the headers it is sent with. */
+export class FileAnswer {
+  constructor(
+    readonly file: {
+      stream: Readable;
+      size: number;
+      contentType: string;
+      fileName: string;
+      /** `inline` shows it in the browser (images, PDF); `attachment` saves it. */
+      disposition: "inline" | "attachment";
+      /** How long the browser may keep it (Cache-Control: private): at most until its link expires. */
+      maxAgeSeconds: number;
+    },
+  ) {}
+}
+
+export type FileRouteSpec<A extends Access, P extends Schema | undefined, Q extends Schema | undefined> = {
+  path: string;
+  summary: string;
+  tag: string;
+  access: A;
+  params?: P;
+  query?: Q;
+  handler: (input: { ctx: ContextFor<A>; params: Out<P>; query: Out<Q>; deps: AppDeps }) => Promise<FileAnswer>;
+};
+
+/** A GET route that answers with a file instead of JSON (a signed link's target). */
+export const defineFileRoute = <
+  A extends Access,
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+>(
+  spec: FileRouteSpec<A, P, Q>,
+): RestRoute => ({
+  method: "GET",
+  path: spec.path,
+  summary: spec.summary,
+  tag: spec.tag,
+  access: spec.access,
+  status: 200,
+  replayable: false,
+  schemas: { params: spec.params, query: spec.query, response: z.instanceof(FileAnswer) },
+  produces: "file",
+  run: async (request, deps) => {
+    const { ctx, params, query } = await prepare(request, deps, spec);
+    return spec.handler({ ctx, params, query, deps });
+  },
+});
+
+/** `filename="…"` in ASCII for old clients, and `filename*` in UTF-8 for the real name (RFC 6266). */
+export const contentDisposition = (disposition: "inline" | "attachment", fileName: string): string => {
+  const ascii = fileName
+    .normalize("NFKD")
+    .replace(/[^\x20-\x7E]/g, "")
+    .replace(/["\\]/g, "")
+    .trim();
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${disposition}; filename="${ascii || "file"}"; filename*=UTF-8''${encoded}`;
+};
+
+/**
+ * Sends a file answer. The security headers stay (nosniff above all: the type is the one detected on upload); its
+ * own policy lets the dashboard show it in a frame of the same origin and lets it run nothing.
+ */
+const sendFile = (reply: FastifyReply, { file }: FileAnswer) => {
+  keepCacheControl(reply.request);
+  return reply
+    .status(200)
+    .header("content-type", file.contentType)
+    .header("content-length", String(file.size))
+    .header("content-disposition", contentDisposition(file.disposition, file.fileName))
+    .header("cache-control", `private, max-age=${Math.max(0, Math.floor(file.maxAgeSeconds))}`)
+    .header(
+      "content-security-policy",
+      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+    )
+    .header("x-frame-options", "SAMEORIGIN")
+    .send(file.stream);
+};
 
 /** A route's answer before it is sent: the idempotency layer stores and replays exactly this. */
 export type RouteAnswer = { status: number; body: unknown; replayed?: boolean };
@@ -152,8 +281,10 @@ export const registerRoutes = (app: FastifyInstance, routes: readonly RestRoute[
     app.route({
       method: route.method,
       url: route.path,
+      config: { acceptsUpload: route.upload !== undefined },
       handler: async (request, reply) => {
         const answer = await runner(route, request);
+        if (answer.body instanceof FileAnswer) return sendFile(reply, answer.body);
         if (answer.replayed) reply.header("idempotent-replayed", "true");
         return reply.status(answer.status).send(answer.body);
       },

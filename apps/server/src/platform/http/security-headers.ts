@@ -69,14 +69,23 @@ export const securityHeaders = ({ production }: { production: boolean }): Securi
 /** What no cache may keep: every API answer, and any answer to a request that carried credentials. */
 export const NO_STORE = "no-store";
 
+/** Answers that set their own Cache-Control on purpose (a file behind a signed link: `private`, until it expires). */
+const ownCacheControl = new WeakSet<FastifyRequest>();
+
+/** Keeps the answer's own Cache-Control instead of no-store (rest.ts, file answers). */
+export const keepCacheControl = (request: FastifyRequest): void => {
+  ownCacheControl.add(request);
+};
+
 const carriesCredentials = (request: FastifyRequest): boolean =>
   request.headers.authorization !== undefined || request.headers.cookie !== undefined;
 
 /**
- * Answers without a Cache-Control of their own (errors, the SPA's 404s) are not stored either; the
+ * A file answer keeps its own (`private`, never shared caches). Answers without a Cache-Control of their own (errors, the SPA's 404s) are not stored either; the
  * web app's files keep theirs (web-app.ts sets it on the raw response, hence both places are read).
  */
 const cacheControlFor = (request: FastifyRequest, reply: FastifyReply): string | undefined => {
+  if (ownCacheControl.has(request) && reply.statusCode === 200) return undefined;
   if (isApiPath(request.url) || carriesCredentials(request)) return NO_STORE;
   const own = reply.getHeader("cache-control") ?? reply.raw.getHeader("cache-control");
   return own === undefined ? NO_STORE : undefined;

@@ -150,6 +150,8 @@ export const receipts = pgTable(
     /** MIME type detected from the content, not the name. */
     fileType: text("file_type").notNull(),
     blobKey: text("blob_key").notNull(),
+    /** A JPEG thumbnail of an image receipt; null for PDFs and for images this server cannot decode (HEIC). */
+    thumbnailKey: text("thumbnail_key"),
     createdAt: createdAt(),
     deletedAt: timestamptz("deleted_at"),
   },
