@@ -26,21 +26,34 @@ const rowOf = (page: Page, merchant: string) => page.locator(`[data-testid="ledg
 const shownIds = (page: Page) =>
   page.getByTestId("ledger-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-id") ?? ""));
 
-/** An uncategorised purchase made today on a demo card of the given team, with a merchant name of its own. */
-const insertPurchase = async (projectId: string, teamName: string, merchant: string): Promise<string> => {
+/** An uncategorised purchase made `days` ago (default today) on a demo card of the given team, with a merchant name of its own. */
+const insertPurchase = async (projectId: string, teamName: string, merchant: string, days = 0): Promise<string> => {
   const [row] = await query<{ id: string }>(
     `insert into transactions (project_id, card_id, user_id, team_id, description, merchant_name, original_amount,
                                original_currency, transaction_amount, transaction_date, closed_at)
-     select $1, c.id, c.cardholder_id, c.team_id, $3, $3, 12990, 'ISK', 12990, now() - interval '1 hour', now()
+     select $1, c.id, c.cardholder_id, c.team_id, $3, $3, 12990, 'ISK', 12990,
+            now() - interval '1 hour' - make_interval(days => $4), now() - make_interval(days => $4)
        from cards c join teams t on t.id = c.team_id
       where c.project_id = $1 and t.name = $2
       order by c.created_at limit 1
      returning id`,
-    [projectId, teamName, merchant],
+    [projectId, teamName, merchant, days],
   );
   if (!row) throw new Error(`No demo card in team ${teamName}`);
   return row.id;
 };
+
+/** A 1x1 transparent PNG, and a minimal PDF to rename as one. */
+const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+const MINIMAL_PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+
+/** YYYY-MM-DD of a day `days` before today (UTC). */
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 describe("expenses ledger", () => {
   let browser: BrowserSession | undefined;
@@ -146,5 +159,49 @@ describe("expenses ledger", () => {
     ]);
     await page.goto(`${inject("baseUrl")}/expenses?team=${other?.id}&q=${encodeURIComponent(elsewhere)}`);
     await page.getByText("Engar færslur á þessu tímabili").waitFor();
+  });
+
+  it("lets the accountant upload a PNG receipt, see the transaction leave MissingReceipt, and refuses a renamed PDF", async () => {
+    browser = await openBrowser({ height: 2400 });
+    const { page } = browser;
+    const projectId = await demoProjectId();
+    const merchant = `Kvittunarprófun ${randomUUID().slice(0, 8)}`;
+    // Past the receipt grace period (7 days), so it breaks MissingReceipt.
+    const id = await insertPurchase(projectId, "Sala", merchant, 10);
+    const search = `?fromDate=${daysAgo(30)}&toDate=${daysAgo(0)}&todo=MissingReceipt&q=${encodeURIComponent(merchant)}`;
+
+    await openLedger(page, "accountant@demo.is", projectId, search);
+    await tableReady(page);
+    await rowOf(page, merchant).locator('[data-flag="MissingReceipt"]').waitFor();
+    await rowOf(page, merchant).click();
+    await page.getByTestId("transaction-details").waitFor();
+    await page.getByTestId("panel-violations").locator('[data-rule="MissingReceipt"]').waitFor();
+    await page.getByTestId("receipts-empty").waitFor();
+
+    // A PDF named .png is refused by its content, with the reason, and nothing is stored.
+    await page.getByTestId("receipt-input").setInputFiles({
+      name: "kvittun.png",
+      mimeType: "image/png",
+      buffer: MINIMAL_PDF,
+    });
+    await page.getByText("Efni skrárinnar passar ekki við nafn hennar", { exact: false }).waitFor();
+    await page.getByText("Villa við að hlaða upp kvittun.png", { exact: false }).waitFor();
+    expect(await page.getByTestId("receipt").count()).toBe(0);
+
+    // A real PNG is stored, listed, and the transaction leaves the MissingReceipt list.
+    await page.getByTestId("receipt-input").setInputFiles({ name: "nota.png", mimeType: "image/png", buffer: PNG_1X1 });
+    await page.getByText("Kvittun nota.png hlaðið upp").waitFor();
+    await page.locator('[data-testid="receipt"][data-name="nota.png"]').waitFor();
+    await rowOf(page, merchant).waitFor({ state: "detached" });
+    await page.getByTestId("panel-violations").getByText("Engin").waitFor();
+    const stored = await query<{ file_name: string }>(
+      "select file_name from receipts where transaction_id = $1 and deleted_at is null",
+      [id],
+    );
+    expect(stored.map((row) => row.file_name)).toEqual(["nota.png"]);
+
+    // The image opens in a preview.
+    await page.getByTestId("receipt-open").click();
+    await page.getByTestId("receipt-preview").waitFor();
   });
 });

@@ -37,6 +37,13 @@ export const rest = <T>(method: Method, path: `/${string}`, body?: unknown, opti
     { mode: options.session ?? "session", onLost: options.onSessionLost ?? "redirect", retryOn: REST_RETRY },
   );
 
+/**
+ * A multipart REST upload under `/v1` (e.g. a receipt's `file`): the same session and project headers as `rest`;
+ * the browser sets the multipart content type with its boundary.
+ */
+export const upload = <T>(path: `/${string}`, form: FormData, options: CallOptions = {}): Promise<T> =>
+  rest<T>("POST", path, form, options);
+
 /** The text sent for a document, printed once per document. */
 const printed = new WeakMap<object, string>();
 const queryText = <Result, Variables>(document: TadaDocumentNode<Result, Variables>): string => {

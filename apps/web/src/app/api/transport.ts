@@ -21,7 +21,7 @@ const readBody = async (response: Response): Promise<unknown> => {
 };
 
 /**
- * One HTTP round trip with the headers of spec 7. Rejects only when no answer came (NETWORK_ERROR) or the
+ * One HTTP round trip (a FormData body goes as multipart, anything else as JSON) with the headers of spec 7. Rejects only when no answer came (NETWORK_ERROR) or the
  * caller aborted; what the answer means is the caller's business.
  */
 export const sendRequest = async (method: Method, url: string, body: unknown, credentials: Credentials) => {
@@ -30,7 +30,8 @@ export const sendRequest = async (method: Method, url: string, body: unknown, cr
     token: credentials.token,
     projectId: credentials.projectId,
     locale: localeOf(currentLanguage()),
-    hasBody: body !== undefined,
+    // A FormData body sets its own multipart content type (with the boundary): no JSON header for it.
+    hasBody: body !== undefined && !(body instanceof FormData),
     newKey: newIdempotencyKey,
   });
   let response: Response;
@@ -38,7 +39,7 @@ export const sendRequest = async (method: Method, url: string, body: unknown, cr
     response = await fetch(url, {
       method,
       headers,
-      body: body === undefined ? null : JSON.stringify(body),
+      body: body === undefined ? null : body instanceof FormData ? body : JSON.stringify(body),
       signal: credentials.signal ?? null,
     });
   } catch (error) {

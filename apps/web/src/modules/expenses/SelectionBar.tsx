@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
+import { BulkSetButtons } from "./BulkSetButtons.tsx";
 import type { SelectionInput } from "./expenses.graphql.ts";
 import { formatForeignAmount } from "./ledger-money.ts";
 import { useSelectionTotals } from "./ledger-queries.ts";
@@ -54,6 +55,7 @@ export function SelectionBar({ selection, input, onSelectAll, onClear }: Selecti
           {totals.isFetching && totals.data && <Loader size="xs" aria-label={t("states.loading")} />}
         </Group>
         <Group gap="xs" wrap="nowrap">
+          {selection.kind === "ids" && <BulkSetButtons ids={selection.ids} />}
           {selection.kind === "ids" && (
             <Button
               size="xs"

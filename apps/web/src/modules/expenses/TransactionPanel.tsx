@@ -15,6 +15,7 @@ import { usableCategories } from "./category-options.ts";
 import { valuesKeptFor, withDimensionValue } from "./dimension-values.ts";
 import { RULE_KEYS } from "./ledger-columns.tsx";
 import { formatForeignAmount } from "./ledger-money.ts";
+import { ReceiptsSection } from "./ReceiptsSection.tsx";
 import type { TransactionDetails } from "./transaction.graphql.ts";
 import { useRemind, useTransaction, useTransactionEdit } from "./useTransactionEdit.ts";
 import { useTransactionPermissions } from "./useTransactionPermissions.ts";
@@ -291,6 +292,7 @@ function TransactionBody({ details }: { details: TransactionDetails }) {
         />
         <CommentField id={row.id} comment={row.comments ?? ""} editable={can["set-comment"]} />
       </Stack>
+      <ReceiptsSection transactionId={row.id} editable={can["manage-receipts"]} />
       {can.remind && (
         <Group>
           <Button

@@ -20,6 +20,7 @@ describe("transactionPermissions", () => {
       "set-comment": true,
       "set-team": true,
       remind: true,
+      "manage-receipts": true,
     });
   });
 
@@ -35,6 +36,7 @@ describe("transactionPermissions", () => {
       "set-comment": false,
       "set-team": true,
       remind: false,
+      "manage-receipts": false,
     });
   });
 
@@ -43,6 +45,13 @@ describe("transactionPermissions", () => {
       false,
     );
     expect(transactionPermissions("user", me([SALES]), { team_id: SALES, user_id: "me" })["set-category"]).toBe(true);
+  });
+
+  it("lets only project-wide grants act on a selection (no team, another cardholder)", () => {
+    const selection = { team_id: null, user_id: "" };
+    expect(transactionPermissions("accountant", me([]), selection)["set-category"]).toBe(true);
+    expect(transactionPermissions("user", me([SALES]), selection)["set-category"]).toBe(false);
+    expect(transactionPermissions("user", me([SALES]), selection)["manage-receipts"]).toBe(false);
   });
 
   it("allows nothing before the role and the caller are known", () => {

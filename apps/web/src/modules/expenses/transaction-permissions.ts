@@ -2,7 +2,7 @@ import { evaluatePolicy, type PolicyActionOf, type PolicyUser, type RoleName } f
 
 export type TransactionEditAction = Extract<
   PolicyActionOf<"transaction">,
-  "set-category" | "set-tax-category" | "set-comment" | "set-team" | "remind"
+  "set-category" | "set-tax-category" | "set-comment" | "set-team" | "remind" | "manage-receipts"
 >;
 
 export type TransactionPermissions = Readonly<Record<TransactionEditAction, boolean>>;
@@ -13,6 +13,7 @@ const ACTIONS: readonly TransactionEditAction[] = [
   "set-comment",
   "set-team",
   "remind",
+  "manage-receipts",
 ];
 
 export const NO_TRANSACTION_PERMISSIONS: TransactionPermissions = {
@@ -21,6 +22,7 @@ export const NO_TRANSACTION_PERMISSIONS: TransactionPermissions = {
   "set-comment": false,
   "set-team": false,
   remind: false,
+  "manage-receipts": false,
 };
 
 /**

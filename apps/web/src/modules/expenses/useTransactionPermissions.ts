@@ -32,3 +32,10 @@ export const useTransactionPermissions = (
   const user = usePolicyUser();
   return transactionPermissions(role, user, transaction ?? { team_id: null, user_id: "" });
 };
+
+/**
+ * What the caller may do to a selection of the ledger (bulk set category, tax category): asked of the policy for
+ * a transaction of the project with no team and another cardholder, so only project-wide grants (the accountant's)
+ * show the actions. The server asks again for every picked row, all or none.
+ */
+export const useBulkPermissions = (): TransactionPermissions => useTransactionPermissions(null);

@@ -1,0 +1,111 @@
+import { signedLinkNeedsRefresh } from "@kort/core";
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { ApiError, toApiError } from "../../app/api/api-error.ts";
+import { request, upload } from "../../app/api/client.ts";
+import { errorKey } from "../../app/api/error-key.ts";
+import { LEDGER_QUERY_ROOT } from "./ledger-queries.ts";
+import { precheckReceipt } from "./receipt-files.ts";
+import {
+  BULK_SET_CATEGORY_MUTATION,
+  BULK_SET_TAX_CATEGORY_MUTATION,
+  RECEIPTS_QUERY,
+  REMOVE_RECEIPTS_MUTATION,
+  type Receipt,
+} from "./receipts.graphql.ts";
+
+/** A transaction's receipts; under the ledger's key, so one invalidation refreshes them with the rows and counts. */
+const receiptsKey = (transactionId: string) => [LEDGER_QUERY_ROOT, "receipts", transactionId] as const;
+
+export const useReceipts = (transactionId: string) =>
+  useQuery({
+    queryKey: receiptsKey(transactionId),
+    queryFn: async ({ signal }) =>
+      (await request(RECEIPTS_QUERY, { transaction_id: transactionId }, { signal })).receipts,
+  });
+
+/**
+ * A receipt with links good for opening now (spec 4): when its links are past or within 4 s of expiry, the list is
+ * fetched again first. Null when the receipt is gone.
+ */
+export const useFreshReceipt = (transactionId: string) => {
+  const queryClient = useQueryClient();
+  return async (receipt: Receipt): Promise<Receipt | null> => {
+    if (!signedLinkNeedsRefresh(receipt.url_expires_at)) return receipt;
+    const list = await queryClient.fetchQuery({
+      queryKey: receiptsKey(transactionId),
+      queryFn: async ({ signal }) =>
+        (await request(RECEIPTS_QUERY, { transaction_id: transactionId }, { signal })).receipts,
+      staleTime: 0,
+    });
+    return list.find((candidate) => candidate.id === receipt.id) ?? null;
+  };
+};
+
+const failed = (message: string) => notifications.show({ color: "red", message, "data-testid": "toast-error" });
+
+/** Uploads one file as a receipt (multipart `file`), with a toast either way (spec 8), then refreshes the ledger. */
+export const useUploadReceipt = (transactionId: string) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const early = precheckReceipt(file);
+      if (early) throw new ApiError(early, early);
+      const form = new FormData();
+      form.append("file", file, file.name);
+      return upload<{ id: string }>(`/transactions/${encodeURIComponent(transactionId)}/receipts`, form);
+    },
+    onSuccess: async (_receipt, file) => {
+      notifications.show({
+        color: "teal",
+        message: t("expenses.receipts.uploaded", { name: file.name }),
+        "data-testid": "toast-success",
+      });
+      await queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_ROOT] });
+    },
+    onError: (error, file) =>
+      failed(t("expenses.receipts.errors.upload", { name: file.name, reason: t(errorKey(toApiError(error).code)) })),
+  });
+};
+
+export const useRemoveReceipt = () => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (receipt: Receipt) => request(REMOVE_RECEIPTS_MUTATION, { ids: [receipt.id] }),
+    onSuccess: async (_ids, receipt) => {
+      notifications.show({
+        color: "teal",
+        message: t("expenses.receipts.removed", { name: receipt.file_name }),
+        "data-testid": "toast-success",
+      });
+      await queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_ROOT] });
+    },
+    onError: (error) => failed(t("expenses.receipts.errors.remove", { reason: t(errorKey(toApiError(error).code)) })),
+  });
+};
+
+/** Bulk set category or tax category on the picked rows (all or none): the count in a toast, then a refetch. */
+export const useBulkSet = (kind: "category" | "taxCategory") => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ids, value }: { ids: string[]; value: string | null }) =>
+      kind === "category"
+        ? (await request(BULK_SET_CATEGORY_MUTATION, { transaction_ids: ids, category_id: value ?? "" }))
+            .bulk_set_transaction_category.updated
+        : (await request(BULK_SET_TAX_CATEGORY_MUTATION, { transaction_ids: ids, tax_category_id: value }))
+            .bulk_set_transaction_tax_category.updated,
+    onSuccess: async (count) => {
+      notifications.show({
+        color: "teal",
+        message: t(`expenses.bulk.saved.${kind}`, { count }),
+        "data-testid": "toast-success",
+      });
+      await queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_ROOT] });
+    },
+    onError: (error) => failed(t(`expenses.bulk.errors.${kind}`, { reason: t(errorKey(toApiError(error).code)) })),
+  });
+};
