@@ -193,7 +193,7 @@ describe("expenses ledger", () => {
     await page.getByText("Kvittun nota.png hlaðið upp").waitFor();
     await page.locator('[data-testid="receipt"][data-name="nota.png"]').waitFor();
     await rowOf(page, merchant).waitFor({ state: "detached" });
-    await page.getByTestId("panel-violations").getByText("Engin").waitFor();
+    await page.getByTestId("panel-violations").locator('[data-rule="MissingReceipt"]').waitFor({ state: "detached" });
     const stored = await query<{ file_name: string }>(
       "select file_name from receipts where transaction_id = $1 and deleted_at is null",
       [id],
@@ -203,5 +203,45 @@ describe("expenses ledger", () => {
     // The image opens in a preview.
     await page.getByTestId("receipt-open").click();
     await page.getByTestId("receipt-preview").waitFor();
+  });
+
+  it("lets the accountant set the category and the tax category of picked rows at once", async () => {
+    browser = await openBrowser({ height: 2400 });
+    const { page } = browser;
+    const projectId = await demoProjectId();
+    const prefix = `Magnflokkun ${randomUUID().slice(0, 8)}`;
+    const ids = [
+      await insertPurchase(projectId, "Sala", `${prefix} A`),
+      await insertPurchase(projectId, "Sala", `${prefix} B`),
+    ];
+    await openLedger(page, "accountant@demo.is", projectId, `?q=${encodeURIComponent(prefix)}`);
+    await tableReady(page);
+    await expect.poll(() => page.getByTestId("ledger-row").count()).toBe(2);
+    for (const merchant of [`${prefix} A`, `${prefix} B`]) {
+      await rowOf(page, merchant).getByTestId("ledger-row-select").click();
+    }
+    await page.getByTestId("ledger-selection-count").getByText("2 færslur valdar").waitFor();
+
+    await page.getByTestId("ledger-bulk-category").click();
+    await page.getByTestId("ledger-bulk-value").click();
+    await page.getByRole("option").first().click();
+    await page.getByTestId("ledger-bulk-apply").click();
+    await page.getByText("Flokkur settur á 2 færslur").waitFor();
+
+    await page.getByTestId("ledger-bulk-taxCategory").click();
+    await page.getByTestId("ledger-bulk-value").click();
+    await page.getByRole("option").first().click();
+    await page.getByTestId("ledger-bulk-apply").click();
+    await page.getByText("Skattflokkur settur á 2 færslur").waitFor();
+
+    const saved = await query<{ category_id: string | null; tax_category_id: string | null }>(
+      "select category_id, tax_category_id from transactions where id = any($1::uuid[])",
+      [ids],
+    );
+    expect(saved).toHaveLength(2);
+    for (const row of saved) {
+      expect(row.category_id).not.toBeNull();
+      expect(row.tax_category_id).not.toBeNull();
+    }
   });
 });
