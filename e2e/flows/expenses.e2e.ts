@@ -203,6 +203,15 @@ describe("expenses ledger", () => {
     // The image opens in a preview.
     await page.getByTestId("receipt-open").click();
     await page.getByTestId("receipt-preview").waitFor();
+    await page.locator(".mantine-Modal-close").click();
+    await page.getByTestId("receipt-preview").waitFor({ state: "detached" });
+
+    // Removed after a confirmation, the transaction misses its receipt again.
+    await page.getByTestId("receipt-remove").click();
+    await page.getByTestId("receipt-remove-confirm").click();
+    await page.getByText("Kvittun nota.png fjarlægð").waitFor();
+    await page.getByTestId("receipts-empty").waitFor();
+    await page.getByTestId("panel-violations").locator('[data-rule="MissingReceipt"]').waitFor();
   });
 
   it("lets the accountant set the category and the tax category of picked rows at once", async () => {

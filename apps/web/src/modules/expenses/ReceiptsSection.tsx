@@ -48,7 +48,7 @@ export function ReceiptsSection({ transactionId, editable }: { transactionId: st
       }
       if (tab) {
         tab.opener = null;
-        tab.location.href = current.url;
+        tab.location.href = new URL(current.url, window.location.href).href;
         return;
       }
       const src = isPreviewableImage(current.file_type) ? current.url : (current.thumbnail_url ?? current.url);
