@@ -20,7 +20,7 @@ describe("sendRequest", () => {
     const answer = await sendRequest("POST", "/v1/transactions/x/receipts", form, credentials);
     expect(answer).toEqual({ ok: true, status: 201, data: { id: "r1" } });
     const init = fetch.mock.calls[0]?.[1];
-    const headers = init?.headers as Record<string, string>;
+    const headers = (init?.headers ?? {}) as Record<string, string>;
     expect(init?.body).toBe(form);
     expect(headers["Content-Type"]).toBeUndefined();
     expect(headers.Authorization).toBe("Bearer t");
@@ -33,6 +33,6 @@ describe("sendRequest", () => {
     await sendRequest("POST", "/graphql", { query: "{ a }" }, credentials);
     const init = fetch.mock.calls[0]?.[1];
     expect(init?.body).toBe('{"query":"{ a }"}');
-    expect((init?.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
+    expect(((init?.headers ?? {}) as Record<string, string>)["Content-Type"]).toBe("application/json");
   });
 });
