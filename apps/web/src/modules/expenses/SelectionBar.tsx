@@ -11,6 +11,7 @@ import { useSelectionTotals } from "./ledger-queries.ts";
 import type { LedgerSelection } from "./ledger-selection.ts";
 import { REMIND_MAX } from "./transaction.graphql.ts";
 import { useRemind } from "./useTransactionEdit.ts";
+import { useMayRemind } from "./useTransactionPermissions.ts";
 
 export type SelectionBarProps = {
   selection: LedgerSelection;
@@ -25,6 +26,7 @@ export function SelectionBar({ selection, input, onSelectAll, onClear }: Selecti
   const money = useFormatMoney();
   const totals = useSelectionTotals(input);
   const remind = useRemind();
+  const mayRemind = useMayRemind();
   if (input === null) return null;
   const foreign = (totals.data?.by_currency ?? []).filter((row) => row.currency !== "ISK");
   return (
@@ -56,7 +58,7 @@ export function SelectionBar({ selection, input, onSelectAll, onClear }: Selecti
         </Group>
         <Group gap="xs" wrap="nowrap">
           {selection.kind === "ids" && <BulkSetButtons ids={selection.ids} />}
-          {selection.kind === "ids" && (
+          {selection.kind === "ids" && mayRemind && (
             <Button
               size="xs"
               variant="light"

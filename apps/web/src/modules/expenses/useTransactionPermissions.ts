@@ -1,4 +1,4 @@
-import type { PolicyUser } from "@kort/core";
+import { isPossiblyAllowed, type PolicyUser } from "@kort/core";
 import { useMemo } from "react";
 import { useSelectedProjectId } from "../../app/session/project-store.ts";
 import { useCurrentRole } from "../../app/session/useCurrentRole.ts";
@@ -39,3 +39,12 @@ export const useTransactionPermissions = (
  * show the actions. The server asks again for every picked row, all or none.
  */
 export const useBulkPermissions = (): TransactionPermissions => useTransactionPermissions(null);
+
+/**
+ * Whether the caller may remind anyone (a team admin their teams' cardholders, an accountant anyone): the bulk
+ * reminder shows for them, and the server asks again for every picked row, all or none.
+ */
+export const useMayRemind = (): boolean => {
+  const role = useCurrentRole(useSelectedProjectId()).data ?? null;
+  return role !== null && isPossiblyAllowed(role, "transaction", "remind");
+};
