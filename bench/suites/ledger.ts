@@ -1,4 +1,4 @@
-import { currentBillingPeriod, isoDate, previousBillingPeriod } from "@kort/core";
+import { billingPeriodDates, currentBillingPeriod, isoDate, previousBillingPeriod } from "@kort/core";
 import pg from "pg";
 import {
   filterConditions,
@@ -136,8 +136,9 @@ export const runLedgerBench = async (options: LedgerBenchOptions): Promise<void>
 
     const period = currentBillingPeriod(new Date());
     const previous = previousBillingPeriod(period);
-    const range = { from_date: isoDate(period.from), to_date: isoDate(new Date(period.to.getTime() - 1)) };
-    const wholePrevious = { from_date: isoDate(previous.from), to_date: isoDate(new Date(previous.to.getTime() - 1)) };
+    const asRange = (dates: { from: string; to: string }) => ({ from_date: dates.from, to_date: dates.to });
+    const range = asRange(billingPeriodDates(period));
+    const wholePrevious = asRange(billingPeriodDates(previous));
     const wide = { from_date: "2000-01-01", to_date: isoDate(new Date()) };
     const filtered = { ...range, ...(teamId ? { team_ids: [teamId] } : {}), todo: "MissingCategory" };
 

@@ -10,11 +10,11 @@ import {
   type DimensionRecord,
   deleteLinks,
   deleteValues,
+  findLiveDimensions,
   insertDimension,
   insertLinks,
   insertValues,
   listLiveValues,
-  lockLiveDimensions,
   updateDimension,
   updateValue,
 } from "./dimensions.repo.ts";
@@ -142,7 +142,7 @@ export const patchDimensionStep = async (
 /** Locks the live dimensions among `ids` of the caller's company; any other id is NOT_FOUND. */
 export const lockDimensionsStep = async (step: Step, ids: readonly string[]): Promise<Map<string, DimensionRecord>> => {
   const unique = [...new Set(ids)];
-  const rows = await lockLiveDimensions(step.tx, step.projectId, unique);
+  const rows = await findLiveDimensions(step.tx, step.projectId, unique, { lock: true });
   if (rows.length !== unique.length) throw dimensionNotFound();
   return new Map(rows.map((row) => [row.id, row]));
 };

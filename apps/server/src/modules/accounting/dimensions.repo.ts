@@ -54,33 +54,24 @@ export const listDimensions = async (
   return { rows, count: total?.count ?? 0 };
 };
 
-/** Live dimensions of the project among `ids` (another project's ids read as absent). */
+/**
+ * Live dimensions of the project among `ids` (another project's ids read as absent); with `lock`, locked for a
+ * change, in id order so two changes lock them in the same order.
+ */
 export const findLiveDimensions = (
   db: Executor,
   projectId: string,
   ids: readonly string[],
-): Promise<DimensionRecord[]> =>
-  ids.length === 0
-    ? Promise.resolve([])
-    : db
-        .select(dimensionColumns)
-        .from(dimensions)
-        .where(and(liveDimensions(projectId), inArray(dimensions.id, [...ids])));
-
-/** Live dimensions of the project among `ids`, locked for a change, in id order. */
-export const lockLiveDimensions = (
-  db: Executor,
-  projectId: string,
-  ids: readonly string[],
-): Promise<DimensionRecord[]> =>
-  ids.length === 0
-    ? Promise.resolve([])
-    : db
-        .select(dimensionColumns)
-        .from(dimensions)
-        .where(and(liveDimensions(projectId), inArray(dimensions.id, [...ids])))
-        .orderBy(asc(dimensions.id))
-        .for("update");
+  options: { lock?: boolean } = {},
+): Promise<DimensionRecord[]> => {
+  if (ids.length === 0) return Promise.resolve([]);
+  const query = db
+    .select(dimensionColumns)
+    .from(dimensions)
+    .where(and(liveDimensions(projectId), inArray(dimensions.id, [...ids])))
+    .orderBy(asc(dimensions.id));
+  return options.lock ? query.for("update") : query;
+};
 
 /** The live values of these dimensions, each dimension's in Icelandic order. */
 export const listLiveValues = (

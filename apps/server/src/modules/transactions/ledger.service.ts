@@ -1,4 +1,4 @@
-import { currentBillingPeriod, isoDate, type TodoFilter } from "@kort/core";
+import { billingPeriodDates, currentBillingPeriod, type TodoFilter } from "@kort/core";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { bigintValue } from "../../platform/db/bigint.ts";
@@ -99,11 +99,8 @@ const toDto = (row: LedgerRow): LedgerTransactionDto => {
 
 /** The ledger's default range (spec 2): the current billing period, 27th to 26th. */
 export const defaultRange = (now: Date): Pick<LedgerFilter, "from_date" | "to_date"> => {
-  const period = currentBillingPeriod(now);
-  return {
-    from_date: isoDate(period.from),
-    to_date: isoDate(new Date(period.to.getTime() - 1)),
-  };
+  const { from, to } = billingPeriodDates(currentBillingPeriod(now));
+  return { from_date: from, to_date: to };
 };
 
 type Read = { scope: ListScope; rules: RuleSettings; projectId: string };
