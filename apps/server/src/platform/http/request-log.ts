@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { settledContext } from "./context.ts";
-import { loggablePath } from "./logger.ts";
+import { loggablePath, logsAt } from "./logger.ts";
 
 /**
  * One line per finished request (Fastify's own two lines are turned off in app.ts): request id
@@ -8,6 +8,7 @@ import { loggablePath } from "./logger.ts";
  */
 export const registerRequestLog = (app: FastifyInstance): void => {
   app.addHook("onResponse", async (request, reply) => {
+    if (!logsAt(request.log, "info")) return;
     const ctx = settledContext(request);
     request.log.info(
       {
