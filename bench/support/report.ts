@@ -5,15 +5,19 @@ import path from "node:path";
 
 /**
  * The one report of `npm run bench`: every figure any suite measures, beside its floor, written to
- * bench/results/latest.json (for tools) and latest.md (for people) when the run ends. Suites add rows through
- * `record`; nothing else writes results, so a new suite is in the report by measuring.
+ * bench/results/latest.json (for tools) and latest.md (for people) when the run ends.
+ *
+ * The API a suite uses is one function: `record({ name, figure, unit, kort, floor })` adds a row (the ratio is
+ * computed here); `printComparison` in load.ts prints a comparison and records its rows, which is how the suites
+ * use it. A new suite is a file in bench/suites/ exporting `run…Bench(options)`, called from bench/run.ts before
+ * `writeReport`: whatever it records is in the report. Nothing else writes results.
  */
 export type BenchRow = {
   /** Which comparison: the suite's title for it. */
   name: string;
   /** p50, p99, throughput... */
   figure: string;
-  unit: "ms" | "req/s";
+  unit: "ms" | "req/s" | "µs";
   kort: number;
   floor: number;
   /** kort / floor; for throughput higher is better, for latencies lower is. */
@@ -26,9 +30,15 @@ export const record = (row: Omit<BenchRow, "ratio">): void => {
   rows.push({ ...row, ratio: row.floor === 0 ? Number.NaN : row.kort / row.floor });
 };
 
+/** The commit measured; `+changes` when the working tree differs from it (outside bench/results). */
 const commit = (): string => {
   try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const changes = execFileSync("git", ["status", "--porcelain", "--", ".", ":!bench/results"], {
+      encoding: "utf8",
+      cwd: path.resolve(import.meta.dirname, "../.."),
+    }).trim();
+    return changes === "" ? head : `${head}+changes`;
   } catch {
     return "unknown";
   }
