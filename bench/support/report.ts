@@ -26,6 +26,9 @@ export type BenchRow = {
 
 const rows: BenchRow[] = [];
 
+/** The machine's 1-minute load when the run began: other work on a shared machine shows in the figures. */
+const loadAtStart = os.loadavg()[0] ?? Number.NaN;
+
 export const record = (row: Omit<BenchRow, "ratio">): void => {
   rows.push({ ...row, ratio: row.floor === 0 ? Number.NaN : row.kort / row.floor });
 };
@@ -55,6 +58,7 @@ export const writeReport = async (settings: Record<string, unknown>): Promise<st
     memory_gib: round(os.totalmem() / 1024 ** 3, 1),
     node: process.version,
     platform: `${os.platform()} ${os.arch()}`,
+    load_1m: { start: round(loadAtStart), end: round(os.loadavg()[0] ?? Number.NaN) },
   };
   const report = { date: new Date().toISOString(), commit: commit(), machine, settings, rows };
   await mkdir(RESULTS, { recursive: true });
@@ -62,7 +66,8 @@ export const writeReport = async (settings: Record<string, unknown>): Promise<st
   const lines = [
     "# Kort benchmarks",
     "",
-    `${report.date}, commit ${report.commit}; ${machine.cores} cores, ${machine.memory_gib} GiB, Node ${machine.node}.`,
+    `${report.date}, commit ${report.commit}; ${machine.cores} cores, ${machine.memory_gib} GiB, Node ${machine.node};`,
+    `load average (1 min) ${machine.load_1m.start} at the start, ${machine.load_1m.end} at the end.`,
     `Settings: ${Object.entries(settings)
       .map(([key, value]) => `${key} ${String(value)}`)
       .join(", ")}.`,
