@@ -14,6 +14,7 @@ const settings = {
   seconds: numberSetting("KORT_BENCH_SECONDS", 5),
   concurrency: numberSetting("KORT_BENCH_CONCURRENCY", 16),
   slices: numberSetting("KORT_BENCH_SLICES", 5),
+  warmupSeconds: numberSetting("KORT_BENCH_WARMUP_SECONDS", 5),
   people: numberSetting("KORT_BENCH_PEOPLE", 20_000),
   transactions: numberSetting("KORT_BENCH_TRANSACTIONS", 30_000),
   /** Open-loop rates for the authorization suite: one below a single card's capacity on a small machine, and 200/s. */
@@ -40,6 +41,7 @@ try {
     slices: settings.slices,
     concurrency: settings.concurrency,
     people: settings.people,
+    warmupSeconds: settings.warmupSeconds,
   });
   await runAuthorizationBench({
     baseUrl: kort.baseUrl,
@@ -55,6 +57,7 @@ try {
     seconds: settings.seconds,
     concurrency: settings.concurrency,
     slices: settings.slices,
+    warmup_seconds: settings.warmupSeconds,
     people: settings.people,
     transactions: settings.transactions,
     authorization_rates: settings.authorizationRates.join("/"),

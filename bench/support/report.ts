@@ -37,10 +37,14 @@ export const record = (row: Omit<BenchRow, "ratio">): void => {
 const commit = (): string => {
   try {
     const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-    const changes = execFileSync("git", ["status", "--porcelain", "--", ".", ":!bench/results"], {
-      encoding: "utf8",
-      cwd: path.resolve(import.meta.dirname, "../.."),
-    }).trim();
+    const changes = execFileSync(
+      "git",
+      ["status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench/results"],
+      {
+        encoding: "utf8",
+        cwd: path.resolve(import.meta.dirname, "../.."),
+      },
+    ).trim();
     return changes === "" ? head : `${head}+changes`;
   } catch {
     return "unknown";
