@@ -35,6 +35,10 @@ export const printComparison = (title: string, kort: SideResult, floor: SideResu
   cpu("server CPU/request", kort.serverCpuUs, floor.serverCpuUs);
   cpu("PostgreSQL CPU/request", kort.databaseCpuUs, floor.databaseCpuUs);
   console.log(`  requests ${kort.requests} (errors ${kort.errors}) vs ${floor.requests} (errors ${floor.errors})`);
+  // A refused or failed call (Kort's 503 BUSY past a database bound, say) is part of the figure: recorded when any.
+  if (kort.errors > 0 || floor.errors > 0) {
+    record({ name: title, figure: "failed requests", unit: "requests", kort: kort.errors, floor: floor.errors });
+  }
 };
 
 /** A side of an alternating comparison: what to send, and the processes whose CPU time it costs (when readable). */

@@ -17,11 +17,11 @@ export type BenchRow = {
   name: string;
   /** p50, p99, throughput... */
   figure: string;
-  unit: "ms" | "req/s" | "µs";
+  unit: "ms" | "req/s" | "µs" | "requests";
   kort: number;
   floor: number;
-  /** kort / floor; for throughput higher is better, for latencies lower is. */
-  ratio: number;
+  /** kort / floor; for throughput higher is better, for latencies lower is. Null when the floor is 0. */
+  ratio: number | null;
 };
 
 const rows: BenchRow[] = [];
@@ -30,7 +30,7 @@ const rows: BenchRow[] = [];
 const loadAtStart = os.loadavg()[0] ?? Number.NaN;
 
 export const record = (row: Omit<BenchRow, "ratio">): void => {
-  rows.push({ ...row, ratio: row.floor === 0 ? Number.NaN : row.kort / row.floor });
+  rows.push({ ...row, ratio: row.floor === 0 ? null : row.kort / row.floor });
 };
 
 /** The commit measured; `+changes` when the working tree differs from it (outside bench/results). */
@@ -80,7 +80,7 @@ export const writeReport = async (settings: Record<string, unknown>): Promise<st
     "|---|---|---|---|---|",
     ...rows.map(
       (row) =>
-        `| ${row.name} | ${row.figure} | ${round(row.kort)} ${row.unit} | ${round(row.floor)} ${row.unit} | ${round(row.ratio)}x |`,
+        `| ${row.name} | ${row.figure} | ${round(row.kort)} ${row.unit} | ${round(row.floor)} ${row.unit} | ${row.ratio === null ? "n/a" : `${round(row.ratio)}x`} |`,
     ),
     "",
     "Ratio is Kort / floor: for throughput, 1.00x is the floor's speed; for latencies, lower is better.",
