@@ -2,7 +2,7 @@ import { billingPeriodOf } from "@kort/core";
 import pg from "pg";
 import { issueCard } from "../../apps/server/src/modules/cards/issue-card.service.ts";
 import { createCardSecrets } from "../../apps/server/src/platform/crypto/card-secrets.ts";
-import { createDb } from "../../apps/server/src/platform/db/client.ts";
+import { createDb, type Db } from "../../apps/server/src/platform/db/client.ts";
 import { printComparison } from "../support/load.ts";
 import { closedLoop, openLoop, type Send } from "../support/open-loop.ts";
 
@@ -15,6 +15,8 @@ import { closedLoop, openLoop, type Send } from "../support/open-loop.ts";
  */
 export type AuthorizationBenchOptions = {
   baseUrl: string;
+  /** Settled purchases written into the demo company before the runs, spread over its last three billing periods. */
+  history: number;
   databaseUrl: string;
   cardKey: Buffer;
   networkKey: string;
@@ -26,7 +28,31 @@ export type AuthorizationBenchOptions = {
 
 type BenchCard = { pan: string; expirationMonth: number; expirationYear: number };
 
-const issueBenchCards = async (databaseUrl: string, cardKey: Buffer): Promise<readonly [BenchCard, BenchCard]> => {
+/**
+ * A company with a history: `count` settled purchases on the demo company's own cards over the last 90 days, about a
+ * third of them in the current billing period, so the credit check (the company's spend this period) sums a realistic number of rows on
+ * both sides. Written in one statement, straight into the table: their making is not what is measured.
+ */
+const seedHistory = async (db: Db, projectId: string, count: number): Promise<void> => {
+  await db.$client.query(
+    `with demo as (select array_agg(c order by c.id) as cards from cards c where c.project_id = $1),
+          picked as (select demo.cards[1 + n % cardinality(demo.cards)] as card, n
+                       from demo, generate_series(1, $2::int) n)
+     insert into transactions (project_id, card_id, user_id, team_id, description, merchant_name, merchant_country,
+                               mcc, original_amount, original_currency, transaction_amount, transaction_date, closed_at)
+     select (card).project_id, (card).id, (card).cardholder_id, (card).team_id, 'Bónus', 'Bónus', 'IS', '5411',
+            1000 + n % 9000, 'ISK', 1000 + n % 9000, now() - (n % 90) * interval '1 day', now() - (n % 90) * interval '1 day'
+       from picked`,
+    [projectId, count],
+  );
+  await db.$client.query("analyze transactions");
+};
+
+const issueBenchCards = async (
+  databaseUrl: string,
+  cardKey: Buffer,
+  history: number,
+): Promise<readonly [BenchCard, BenchCard]> => {
   const { db, close } = createDb(databaseUrl, { max: 2 });
   try {
     const { rows } = await db.$client.query<{ project_id: string; user_id: string }>(
@@ -36,6 +62,7 @@ const issueBenchCards = async (databaseUrl: string, cardKey: Buffer): Promise<re
     const owner = rows[0];
     if (!owner) throw new Error("The demo owner is missing: is the server in demo mode?");
     await db.$client.query("update projects set credit_limit = 1000000000000 where id = $1", [owner.project_id]);
+    await seedHistory(db, owner.project_id, history);
     const issue = () =>
       db.transaction((tx) =>
         issueCard(
@@ -123,7 +150,7 @@ const floorSender = (pool: pg.Pool, panLookup: string): Send => {
 };
 
 export const runAuthorizationBench = async (options: AuthorizationBenchOptions): Promise<void> => {
-  const [kortCard, floorCard] = await issueBenchCards(options.databaseUrl, options.cardKey);
+  const [kortCard, floorCard] = await issueBenchCards(options.databaseUrl, options.cardKey, options.history);
   const body = JSON.stringify({
     pan: kortCard.pan,
     expiry_month: kortCard.expirationMonth,

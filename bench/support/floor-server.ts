@@ -1,33 +1,80 @@
-import { createServer } from "node:http";
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { createServer, type IncomingMessage } from "node:http";
+import { createInterface } from "node:readline";
 import pg from "pg";
+import { SESSION_STATEMENT } from "../../apps/server/src/platform/http/context.repo.ts";
 
 /**
- * The floor for an authenticated read: a bare node:http server that runs the same SQL as Kort's session
- * lookup and answers the same JSON, with no framework, validation, logging or GraphQL around it.
+ * The floor for an authenticated read: a bare node:http server that runs the same SQL as Kort's session lookup
+ * (token → user: the very statement, named as Kort names it, so both plan it once per connection) and answers the
+ * user as JSON, with no framework, validation, logging or GraphQL around it. A GET is the floor of
+ * `GET /v1/users/current`; a POST reads and parses its JSON body first, as any server answering a GraphQL request
+ * must, and is the floor of `{ me }`: the load generator's cost of sending the body is then on both sides.
+ *
+ * It runs in a process of its own, as Kort does, so neither side shares its event loop with the load generator.
  */
-export const startFloorServer = async (databaseUrl: string): Promise<{ url: string; stop(): Promise<void> }> => {
+const serveFloor = async (databaseUrl: string): Promise<number> => {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const lookup = async (authorization: string | undefined) => {
+    const token = /^Bearer (\S+)$/.exec(authorization ?? "")?.[1];
+    if (!token) return undefined;
+    const hash = createHash("sha256").update(token).digest("hex");
+    const { rows } = await pool.query({ ...SESSION_STATEMENT, values: [hash, new Date()] });
+    return rows[0] as Record<string, unknown> | undefined;
+  };
+  const answer = async (request: IncomingMessage): Promise<{ status: number; body: unknown }> => {
+    let graphql = false;
+    if (request.method === "POST") {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      graphql = typeof JSON.parse(Buffer.concat(chunks).toString("utf8"))?.query === "string";
+    }
+    const user = await lookup(request.headers.authorization);
+    if (!user) return { status: 401, body: { error: "UNAUTHENTICATED" } };
+    return { status: 200, body: graphql ? { data: { me: user } } : user };
+  };
   const server = createServer(async (request, response) => {
-    const header = request.headers.authorization ?? "";
-    const hash = header.replace(/^Bearer /, "");
-    const { rows } = await pool.query(
-      `select u.id, u.full_name, u.email, u.created_at from tokens t join users u on u.id = t.user_id
-       where t.token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex') and t.status = 'approved' and t.expires_at > now()
-       limit 1`,
-      [hash],
-    );
-    response.writeHead(rows.length === 1 ? 200 : 401, { "content-type": "application/json" });
-    response.end(JSON.stringify(rows[0] ?? { error: "UNAUTHENTICATED" }));
+    const { status, body } = await answer(request).catch(() => ({ status: 400, body: { error: "BAD_REQUEST" } }));
+    response.writeHead(status, { "content-type": "application/json" });
+    response.end(JSON.stringify(body));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
-  const port = typeof address === "object" && address !== null ? address.port : 0;
+  return typeof address === "object" && address !== null ? address.port : 0;
+};
+
+export type FloorServer = { url: string; pid: number | undefined; stop(): Promise<void> };
+
+/** Starts the floor as a child process; it stops by itself when its parent goes (its stdin closes). */
+export const startFloorServer = async (databaseUrl: string): Promise<FloorServer> => {
+  const child = spawn(process.execPath, ["--import", "tsx", import.meta.filename], {
+    env: { ...process.env, KORT_FLOOR_DATABASE_URL: databaseUrl },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const lines = createInterface({ input: child.stdout });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`The floor server exited with ${code} before listening`)));
+    lines.on("line", (line) => {
+      const match = /^listening (\d+)$/.exec(line);
+      if (match) resolve(Number(match[1]));
+    });
+  });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     stop: async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await pool.end();
+      child.stdin.end();
+      await exited;
     },
   };
 };
+
+const databaseUrl = process.env.KORT_FLOOR_DATABASE_URL;
+if (databaseUrl && process.argv[1] === import.meta.filename) {
+  const port = await serveFloor(databaseUrl);
+  process.stdin.on("end", () => process.exit(0));
+  process.stdin.resume();
+  console.log(`listening ${port}`);
+}

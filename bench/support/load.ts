@@ -1,3 +1,4 @@
+import { closedLoopInto, emptyTally, type Send, summarize } from "./open-loop.ts";
 import { record } from "./report.ts";
 
 /** What one load run measured; the generators are in open-loop.ts. */
@@ -13,12 +14,12 @@ export const httpCall = (request: () => Promise<Response>) => async (): Promise<
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 /** One line a figure: Kort's figure, the floor's, and how many times the floor it is; each also goes to the report. */
-export const printComparison = (title: string, kort: LoadResult, floor: LoadResult): void => {
+export const printComparison = (title: string, kort: SideResult, floor: SideResult): void => {
   console.log(`\n${title}`);
-  console.log(`  ${"figure".padEnd(12)}${"kort".padStart(14)}${"floor".padStart(14)}${"ratio".padStart(10)}`);
+  console.log(`  ${"figure".padEnd(24)}${"kort".padStart(14)}${"floor".padStart(14)}${"ratio".padStart(10)}`);
   const row = (name: string, a: number, b: number, format: (v: number) => string) =>
     console.log(
-      `  ${name.padEnd(12)}${format(a).padStart(14)}${format(b).padStart(14)}${`${(a / b).toFixed(2)}x`.padStart(10)}`,
+      `  ${name.padEnd(24)}${format(a).padStart(14)}${format(b).padStart(14)}${`${(a / b).toFixed(2)}x`.padStart(10)}`,
     );
   row("p50", kort.p50, floor.p50, ms);
   row("p99", kort.p99, floor.p99, ms);
@@ -26,5 +27,53 @@ export const printComparison = (title: string, kort: LoadResult, floor: LoadResu
   record({ name: title, figure: "p50", unit: "ms", kort: kort.p50, floor: floor.p50 });
   record({ name: title, figure: "p99", unit: "ms", kort: kort.p99, floor: floor.p99 });
   record({ name: title, figure: "throughput", unit: "req/s", kort: kort.rps, floor: floor.rps });
+  const cpu = (name: string, a: number | undefined, b: number | undefined) => {
+    if (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b)) return;
+    row(name, a, b, (v) => `${v.toFixed(0)} µs`);
+    record({ name: title, figure: name, unit: "µs", kort: a, floor: b });
+  };
+  cpu("server CPU/request", kort.serverCpuUs, floor.serverCpuUs);
+  cpu("PostgreSQL CPU/request", kort.databaseCpuUs, floor.databaseCpuUs);
   console.log(`  requests ${kort.requests} (errors ${kort.errors}) vs ${floor.requests} (errors ${floor.errors})`);
+  // A refused or failed call (Kort's 503 BUSY past a database bound, say) is part of the figure: recorded when any.
+  if (kort.errors > 0 || floor.errors > 0) {
+    record({ name: title, figure: "failed requests", unit: "requests", kort: kort.errors, floor: floor.errors });
+  }
+};
+
+/** A side of an alternating comparison: what to send, and the processes whose CPU time it costs (when readable). */
+export type Side = { send: Send; cpu?: { server: () => number; database: () => number } };
+
+export type SideResult = LoadResult & { serverCpuUs?: number; databaseCpuUs?: number };
+
+/**
+ * Saturation runs of Kort and its floor, taken in turns: `slices` short runs of each, alternating, added up per side.
+ * On a machine shared with other work, a burst of that work then falls on both sides alike instead of on whichever
+ * happened to run during it. CPU time per request (server process and PostgreSQL) is read around each run.
+ */
+export const alternate = async (
+  kort: Side,
+  floor: Side,
+  options: { concurrency: number; seconds: number; slices: number },
+): Promise<{ kort: SideResult; floor: SideResult }> => {
+  const sides = [kort, floor].map((side) => ({ side, tally: emptyTally(), serverMs: 0, databaseMs: 0 }));
+  const slice = { concurrency: options.concurrency, seconds: options.seconds / options.slices };
+  for (let index = 0; index < options.slices; index += 1) {
+    // Who goes first changes each slice, so neither side always follows the other's leftovers.
+    for (const entry of index % 2 === 0 ? sides : [...sides].reverse()) {
+      const server = entry.side.cpu?.server() ?? 0;
+      const database = entry.side.cpu?.database() ?? 0;
+      await closedLoopInto(entry.tally, entry.side.send, slice);
+      entry.serverMs += (entry.side.cpu?.server() ?? 0) - server;
+      entry.databaseMs += (entry.side.cpu?.database() ?? 0) - database;
+    }
+  }
+  const [kortResult, floorResult] = sides.map(({ side, tally, serverMs, databaseMs }): SideResult => {
+    const result = summarize(tally);
+    if (!side.cpu) return result;
+    const perRequest = (ms: number) => (ms * 1000) / Math.max(1, result.requests);
+    return { ...result, serverCpuUs: perRequest(serverMs), databaseCpuUs: perRequest(databaseMs) };
+  });
+  if (!kortResult || !floorResult) throw new Error("unreachable: two sides");
+  return { kort: kortResult, floor: floorResult };
 };

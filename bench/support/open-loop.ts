@@ -51,22 +51,49 @@ export const openLoop = async (send: Send, options: { rate: number; seconds: num
   return summary(latencies, errors, started);
 };
 
-export const closedLoop = async (
+/** What closed-loop runs measured so far; several runs (slices) of one side add up into one. */
+export type Tally = { latencies: number[]; errors: number; ms: number };
+
+export const emptyTally = (): Tally => ({ latencies: [], errors: 0, ms: 0 });
+
+/** One closed-loop run whose latencies, errors and duration are added to `tally`. */
+export const closedLoopInto = async (
+  tally: Tally,
   send: Send,
   options: { concurrency: number; seconds: number },
-): Promise<LoadResult> => {
-  const latencies: number[] = [];
-  let errors = 0;
+): Promise<void> => {
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   const worker = async () => {
     while (performance.now() < deadline) {
       const begin = performance.now();
       const ok = await send().catch(() => false);
-      if (!ok) errors += 1;
-      latencies.push(performance.now() - begin);
+      if (!ok) tally.errors += 1;
+      tally.latencies.push(performance.now() - begin);
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
-  return summary(latencies, errors, started);
+  tally.ms += performance.now() - started;
+};
+
+/** The figures of a tally: throughput over the time spent in its runs only. */
+export const summarize = (tally: Tally): LoadResult => {
+  const latencies = [...tally.latencies].sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors: tally.errors,
+    seconds: tally.ms / 1000,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    rps: latencies.length / (tally.ms / 1000),
+  };
+};
+
+export const closedLoop = async (
+  send: Send,
+  options: { concurrency: number; seconds: number },
+): Promise<LoadResult> => {
+  const tally = emptyTally();
+  await closedLoopInto(tally, send, options);
+  return summarize(tally);
 };

@@ -5,30 +5,47 @@ import path from "node:path";
 
 /**
  * The one report of `npm run bench`: every figure any suite measures, beside its floor, written to
- * bench/results/latest.json (for tools) and latest.md (for people) when the run ends. Suites add rows through
- * `record`; nothing else writes results, so a new suite is in the report by measuring.
+ * bench/results/latest.json (for tools) and latest.md (for people) when the run ends.
+ *
+ * The API a suite uses is one function: `record({ name, figure, unit, kort, floor })` adds a row (the ratio is
+ * computed here); `printComparison` in load.ts prints a comparison and records its rows, which is how the suites
+ * use it. A new suite is a file in bench/suites/ exporting `run…Bench(options)`, called from bench/run.ts before
+ * `writeReport`: whatever it records is in the report. Nothing else writes results.
  */
 export type BenchRow = {
   /** Which comparison: the suite's title for it. */
   name: string;
   /** p50, p99, throughput... */
   figure: string;
-  unit: "ms" | "req/s";
+  unit: "ms" | "req/s" | "µs" | "requests";
   kort: number;
   floor: number;
-  /** kort / floor; for throughput higher is better, for latencies lower is. */
-  ratio: number;
+  /** kort / floor; for throughput higher is better, for latencies lower is. Null when the floor is 0. */
+  ratio: number | null;
 };
 
 const rows: BenchRow[] = [];
 
+/** The machine's 1-minute load when the run began: other work on a shared machine shows in the figures. */
+const loadAtStart = os.loadavg()[0] ?? Number.NaN;
+
 export const record = (row: Omit<BenchRow, "ratio">): void => {
-  rows.push({ ...row, ratio: row.floor === 0 ? Number.NaN : row.kort / row.floor });
+  rows.push({ ...row, ratio: row.floor === 0 ? null : row.kort / row.floor });
 };
 
+/** The commit measured; `+changes` when the working tree differs from it (outside bench/results). */
 const commit = (): string => {
   try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const changes = execFileSync(
+      "git",
+      ["status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench/results"],
+      {
+        encoding: "utf8",
+        cwd: path.resolve(import.meta.dirname, "../.."),
+      },
+    ).trim();
+    return changes === "" ? head : `${head}+changes`;
   } catch {
     return "unknown";
   }
@@ -45,6 +62,7 @@ export const writeReport = async (settings: Record<string, unknown>): Promise<st
     memory_gib: round(os.totalmem() / 1024 ** 3, 1),
     node: process.version,
     platform: `${os.platform()} ${os.arch()}`,
+    load_1m: { start: round(loadAtStart), end: round(os.loadavg()[0] ?? Number.NaN) },
   };
   const report = { date: new Date().toISOString(), commit: commit(), machine, settings, rows };
   await mkdir(RESULTS, { recursive: true });
@@ -52,7 +70,8 @@ export const writeReport = async (settings: Record<string, unknown>): Promise<st
   const lines = [
     "# Kort benchmarks",
     "",
-    `${report.date}, commit ${report.commit}; ${machine.cores} cores, ${machine.memory_gib} GiB, Node ${machine.node}.`,
+    `${report.date}, commit ${report.commit}; ${machine.cores} cores, ${machine.memory_gib} GiB, Node ${machine.node};`,
+    `load average (1 min) ${machine.load_1m.start} at the start, ${machine.load_1m.end} at the end.`,
     `Settings: ${Object.entries(settings)
       .map(([key, value]) => `${key} ${String(value)}`)
       .join(", ")}.`,
@@ -61,7 +80,7 @@ export const writeReport = async (settings: Record<string, unknown>): Promise<st
     "|---|---|---|---|---|",
     ...rows.map(
       (row) =>
-        `| ${row.name} | ${row.figure} | ${round(row.kort)} ${row.unit} | ${round(row.floor)} ${row.unit} | ${round(row.ratio)}x |`,
+        `| ${row.name} | ${row.figure} | ${round(row.kort)} ${row.unit} | ${round(row.floor)} ${row.unit} | ${row.ratio === null ? "n/a" : `${round(row.ratio)}x`} |`,
     ),
     "",
     "Ratio is Kort / floor: for throughput, 1.00x is the floor's speed; for latencies, lower is better.",

@@ -5,6 +5,7 @@ import { DEMO_PASSCODE, DEMO_SIGN_INS, seedDemo } from "./app/seed/seed.ts";
 import { DEMO_INVITED_EMAIL } from "./modules/invites/demo-invite.ts";
 import { createBlobStore } from "./platform/blobs/create-blob-store.ts";
 import { loadConfig } from "./platform/config.ts";
+import { checkCardKey } from "./platform/crypto/card-key-check.ts";
 import { resolveCardKey } from "./platform/crypto/card-key-file.ts";
 import { createDb } from "./platform/db/client.ts";
 import { migrateDatabase } from "./platform/db/migrate.ts";
@@ -64,6 +65,8 @@ const main = async (): Promise<void> => {
     // A connection still held by a request past the drain does not keep the pool (and the process) open.
     cleanups.push({ name: "pool", run: close, ms: 1_000 });
     await migrateDatabase(db);
+    // Servers sharing this database must share the card key; one with another key refuses to start.
+    await checkCardKey(db, config.cardKey);
     // Receipt files: a folder under the data folder, or the configured S3-compatible bucket.
     const blobs = createBlobStore(config.blobs);
     // Demo mode (anything but production) always has the demo company; seeding is idempotent.

@@ -37,6 +37,14 @@ const envSchema = z.object({
   HOST: z.string().default("127.0.0.1"),
   KORT_DATA_DIR: z.string().default("data"),
   KORT_PUBLIC_URL: z.string().url().optional(),
+  /**
+   * The load balancers in front of Kort whose X-Forwarded-For is believed, so `request.ip` (rate limits, logs) is
+   * the client's: how many hops (`1`), or their addresses and CIDR ranges, comma-separated. Unset: none.
+   */
+  KORT_TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, "a hop count or addresses/CIDRs, comma-separated")
+    .optional(),
   /** Tests set this so a server they spawn stops by itself when the test runner dies. */
   KORT_STOP_WITH_PARENT: z.enum(["0", "1"]).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -88,6 +96,8 @@ export type Config = {
   host: string;
   dataDir: string;
   publicUrl: string | undefined;
+  /** Fastify's trustProxy: false, a hop count, or the trusted addresses (KORT_TRUST_PROXY). */
+  trustProxy: false | number | string;
   stopWithParent: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** The request pool: its size and how long anything may wait on the database. */
@@ -127,6 +137,11 @@ const cardKeyFrom = (base64: string | undefined): Buffer | undefined => {
   const key = Buffer.from(base64, "base64");
   if (key.length !== 32) throw new Error("KORT_CARD_KEY must be 32 bytes, base64-encoded");
   return key;
+};
+
+const trustProxyFrom = (value: string | undefined): false | number | string => {
+  if (value === undefined || value.trim() === "") return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
 };
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -172,6 +187,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     host: parsed.HOST,
     dataDir,
     publicUrl: parsed.KORT_PUBLIC_URL,
+    trustProxy: trustProxyFrom(parsed.KORT_TRUST_PROXY),
     stopWithParent: parsed.KORT_STOP_WITH_PARENT === "1",
     logLevel: parsed.LOG_LEVEL,
     db: {

@@ -66,6 +66,8 @@ const waitForHealthy = async (baseUrl: string, server: ChildProcess, output: () 
 
 export type SpawnedServer = {
   baseUrl: string;
+  /** The server's process id (the benchmarks read its CPU time). */
+  pid: number | undefined;
   stop: Stop;
   /** Sends `signal` and resolves when the process has exited, with how long that took and its exit code. */
   signal: (signal: NodeJS.Signals) => Promise<{ ms: number; code: number | null }>;
@@ -75,16 +77,17 @@ export type SpawnedServer = {
 
 /**
  * Starts Kort in demo mode on `databaseUrl` (it migrates and seeds the demo company) and waits for /healthz.
- * `env` adds to or overrides the server's environment (e.g. LOG_LEVEL, pool size, timeouts).
+ * `env` adds to or overrides the server's environment (e.g. LOG_LEVEL, pool size, timeouts); `nodeArgs` go to
+ * Node before the script (e.g. `--cpu-prof`, which NODE_OPTIONS does not take).
  */
 export const spawnKortServer = async (
   databaseUrl: string,
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; nodeArgs?: readonly string[] } = {},
 ): Promise<SpawnedServer> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), "kort-server-data-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "apps/server/src/main.ts"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -122,5 +125,5 @@ export const spawnKortServer = async (
     await stop();
     throw error;
   }
-  return { baseUrl, stop, signal, output: () => output };
+  return { baseUrl, pid: server.pid, stop, signal, output: () => output };
 };

@@ -101,9 +101,9 @@ export const listCards = async (
   return { rows, total: total?.value ?? 0 };
 };
 
-/** The limits of these cards, oldest first. */
-export const limitsOf = async (db: Executor, cardIds: readonly string[]) =>
-  cardIds.length === 0
+/** The limits of these cards, oldest first, read within their companies (a page's cards are of one). */
+export const limitsOf = async (db: Executor, cardRows: readonly { projectId: string; id: string }[]) =>
+  cardRows.length === 0
     ? []
     : db
         .select({
@@ -115,7 +115,15 @@ export const limitsOf = async (db: Executor, cardIds: readonly string[]) =>
           period: cardLimits.period,
         })
         .from(cardLimits)
-        .where(inArray(cardLimits.cardId, [...cardIds]))
+        .where(
+          and(
+            inArray(cardLimits.projectId, [...new Set(cardRows.map((card) => card.projectId))]),
+            inArray(
+              cardLimits.cardId,
+              cardRows.map((card) => card.id),
+            ),
+          ),
+        )
         .orderBy(asc(cardLimits.createdAt), asc(cardLimits.id));
 
 /** ACTIVE cards per card type within the caller's scope. */

@@ -24,10 +24,7 @@ export type CardReadDeps = { db: Db; now: () => Date };
 
 /** The cards as the API shows them, with their limits. */
 export const toCardDtos = async (db: Executor, rows: readonly CardRecord[]): Promise<CardDto[]> => {
-  const limits = await limitsOf(
-    db,
-    rows.map((row) => row.id),
-  );
+  const limits = await limitsOf(db, rows);
   return rows.map((row) => ({
     id: row.id,
     project_id: row.projectId,

@@ -5,6 +5,7 @@ import { projects, teams } from "../../platform/db/schema/index.ts";
 import { sendInvitationEmail } from "./invites.messages.ts";
 import { findPendingInviteInProject, findUserIdByEmail } from "./invites.repo.ts";
 import { createInvite, invitationLink } from "./invites.service.ts";
+import { lockInviteEmail } from "./project-invites.repo.ts";
 
 export const DEMO_INVITED_EMAIL = "invited@demo.is";
 
@@ -23,11 +24,13 @@ export const seedDemoInvite = async (db: Db, options: { baseUrl: string; now: Da
     .where(eq(projects.kennitala, demo.kennitala))
     .limit(1);
   if (!project) return false;
-  if (await findUserIdByEmail(db, DEMO_INVITED_EMAIL)) return false;
-  if (await findPendingInviteInProject(db, project.id, DEMO_INVITED_EMAIL, options.now)) return false;
   const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.projectId, project.id)).limit(1);
-  // The invitation and its e-mail together or not at all.
-  await db.transaction(async (tx) => {
+  // The invitation and its e-mail together or not at all. Servers starting at once on one database take turns on
+  // the e-mail's invitation lock (as sending one does), so the second finds the first's invitation and adds none.
+  return db.transaction(async (tx) => {
+    await lockInviteEmail(tx, project.id, DEMO_INVITED_EMAIL);
+    if (await findUserIdByEmail(tx, DEMO_INVITED_EMAIL)) return false;
+    if (await findPendingInviteInProject(tx, project.id, DEMO_INVITED_EMAIL, options.now)) return false;
     const invite = await createInvite(
       tx,
       { projectId: project.id, email: DEMO_INVITED_EMAIL, role: "user", teamId: team?.id ?? null },
@@ -45,6 +48,6 @@ export const seedDemoInvite = async (db: Db, options: { baseUrl: string; now: Da
       },
       { deliver: false },
     );
+    return true;
   });
-  return true;
 };

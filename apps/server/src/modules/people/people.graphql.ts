@@ -29,6 +29,6 @@ builder.queryField("me", (t) =>
     type: User,
     nullable: true,
     description: "The signed-in user; UNAUTHENTICATED without a valid session.",
-    resolve: (_root, _args, { kort, deps }) => getCurrentUser(deps.db, requireUser(kort)),
+    resolve: (_root, _args, { kort }) => getCurrentUser(requireUser(kort)),
   }),
 );

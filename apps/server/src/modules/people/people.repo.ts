@@ -20,12 +20,6 @@ export type UserRecord = {
   createdAt: Date;
 };
 
-/** Users are not tenant rows (one user, many projects); callers decide who may read whom. */
-export const findUserById = async (db: Db, userId: string): Promise<UserRecord | null> => {
-  const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
-  return row ?? null;
-};
-
 export const updateUserNames = async (
   db: Db,
   userId: string,

@@ -10,7 +10,7 @@ export const peopleRoutes = [
     tag: "users",
     access: "user",
     response: userSchema,
-    handler: ({ ctx, deps }) => getCurrentUser(deps.db, ctx),
+    handler: ({ ctx }) => getCurrentUser(ctx),
   }),
   defineRoute({
     method: "PATCH",

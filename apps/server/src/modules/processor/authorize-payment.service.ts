@@ -62,9 +62,9 @@ const decisionInput = async (
   amountIsk: number,
   now: Date,
 ): Promise<DecisionInput> => {
-  const limits = await limitsOfCard(tx, card.id);
+  const limits = await limitsOfCard(tx, card);
   const used = await cardUsage(tx, card.id, limits, now);
-  const teamLimits = card.teamId ? await teamLimitsOf(tx, card.teamId) : undefined;
+  const teamLimits = card.teamId ? await teamLimitsOf(tx, { projectId: card.projectId, id: card.teamId }) : undefined;
   const team = card.teamId && teamLimits ? await teamControl(tx, card.teamId, teamLimits, now) : null;
   const credit = await creditUse(tx, card.projectId, billingPeriodOf(now));
   return {
@@ -109,7 +109,7 @@ export const authorizePayment = async (deps: ProcessorDeps, request: PaymentRequ
     if (!card) return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk };
     // A retry waits on the card lock behind the first request, so it sees the decision that request committed.
     const reference = request.networkReference;
-    const stored = reference ? await findAuthorizationByReference(tx, card.id, reference) : undefined;
+    const stored = reference ? await findAuthorizationByReference(tx, card, reference) : undefined;
     if (stored) return storedAnswer(stored, request);
     const creditLimit = await lockProjectCredit(tx, card.projectId);
     // The clock is read after the locks are held, so stored times follow the order of the decisions.
@@ -138,7 +138,7 @@ export const authorizePayment = async (deps: ProcessorDeps, request: PaymentRequ
       updatedAt: now,
     });
     if (id === undefined) {
-      const raced = reference ? await findAuthorizationByReference(tx, card.id, reference) : undefined;
+      const raced = reference ? await findAuthorizationByReference(tx, card, reference) : undefined;
       if (!raced) throw new Error("An authorization conflicted on its network reference but was not found");
       return storedAnswer(raced, request);
     }

@@ -30,14 +30,25 @@ const cardColumns = {
 
 export type LockedCard = Awaited<ReturnType<typeof lockCardByLookup>>;
 
+/** A row of one company: every statement below names the company of the rows it reads (docs/scaling.md). */
+type CompanyRow = { projectId: string; id: string };
+
+/**
+ * The card the network names by its number: the one lookup across companies (a PAN belongs to no company's key
+ * space; docs/scaling.md, "card directory").
+ */
 export const lockCardByLookup = async (tx: Executor, panLookup: string) => {
   const [card] = await tx.select(cardColumns).from(cards).where(eq(cards.panLookup, panLookup)).for("no key update");
   return card;
 };
 
-export const lockCardById = async (tx: Executor, cardId: string) => {
-  const [card] = await tx.select(cardColumns).from(cards).where(eq(cards.id, cardId)).for("no key update");
-  return card;
+export const lockCardById = async (tx: Executor, card: CompanyRow) => {
+  const [row] = await tx
+    .select(cardColumns)
+    .from(cards)
+    .where(and(eq(cards.projectId, card.projectId), eq(cards.id, card.id)))
+    .for("no key update");
+  return row;
 };
 
 /** Locks the project row (its credit) and answers its credit limit. */
@@ -51,7 +62,7 @@ export const lockProjectCredit = async (tx: Executor, projectId: string): Promis
   return project.creditLimit;
 };
 
-export const limitsOfCard = (tx: Executor, cardId: string) =>
+export const limitsOfCard = (tx: Executor, card: CompanyRow) =>
   tx
     .select({
       sumAmount: cardLimits.sumAmount,
@@ -61,14 +72,14 @@ export const limitsOfCard = (tx: Executor, cardId: string) =>
       period: cardLimits.period,
     })
     .from(cardLimits)
-    .where(eq(cardLimits.cardId, cardId));
+    .where(and(eq(cardLimits.projectId, card.projectId), eq(cardLimits.cardId, card.id)));
 
-export const teamLimitsOf = async (tx: Executor, teamId: string) => {
-  const [team] = await tx
+export const teamLimitsOf = async (tx: Executor, team: CompanyRow) => {
+  const [row] = await tx
     .select({ maxDaily: teams.maxDailyLimit, maxWeekly: teams.maxWeeklyLimit, maxMonthly: teams.maxMonthlyLimit })
     .from(teams)
-    .where(eq(teams.id, teamId));
-  return team;
+    .where(and(eq(teams.projectId, team.projectId), eq(teams.id, team.id)));
+  return row;
 };
 
 /** ISK per unit x 1,000,000 of the newest rate in force at `now`, or undefined when there is none. */
@@ -92,35 +103,49 @@ export const insertAuthorization = async (tx: Executor, values: NewAuthorization
   const [row] = await tx
     .insert(authorizations)
     .values(values)
-    .onConflictDoNothing({ target: [authorizations.cardId, authorizations.networkReference] })
+    .onConflictDoNothing({ target: [authorizations.projectId, authorizations.cardId, authorizations.networkReference] })
     .returning({ id: authorizations.id });
   return row?.id;
 };
 
 /** The decision stored for a network reference on a card, if any. */
-export const findAuthorizationByReference = async (tx: Executor, cardId: string, networkReference: string) => {
+export const findAuthorizationByReference = async (
+  tx: Executor,
+  card: { projectId: string; id: string },
+  networkReference: string,
+) => {
   const [row] = await tx
     .select()
     .from(authorizations)
-    .where(and(eq(authorizations.cardId, cardId), eq(authorizations.networkReference, networkReference)));
+    .where(
+      and(
+        eq(authorizations.projectId, card.projectId),
+        eq(authorizations.cardId, card.id),
+        eq(authorizations.networkReference, networkReference),
+      ),
+    );
   return row;
 };
 
+/** The authorization the network names by its id alone (a reversal, a clearing): found across companies. */
 export const findAuthorization = async (tx: Executor, id: string) => {
   const [row] = await tx.select().from(authorizations).where(eq(authorizations.id, id));
   return row;
 };
 
-export const lockAuthorization = async (tx: Executor, id: string) => {
-  const [row] = await tx.select().from(authorizations).where(eq(authorizations.id, id)).for("update");
+const authorizationIs = (authorization: CompanyRow) =>
+  and(eq(authorizations.projectId, authorization.projectId), eq(authorizations.id, authorization.id));
+
+export const lockAuthorization = async (tx: Executor, authorization: CompanyRow) => {
+  const [row] = await tx.select().from(authorizations).where(authorizationIs(authorization)).for("update");
   return row;
 };
 
 export const updateAuthorization = (
   tx: Executor,
-  id: string,
+  authorization: CompanyRow,
   values: Partial<Pick<NewAuthorization, "status" | "clearedAmount" | "clearedAt" | "reversedAt" | "updatedAt">>,
-) => tx.update(authorizations).set(values).where(eq(authorizations.id, id));
+) => tx.update(authorizations).set(values).where(authorizationIs(authorization));
 
 export type NewTransaction = typeof transactions.$inferInsert;
 
@@ -130,33 +155,51 @@ export const insertTransaction = async (tx: Executor, values: NewTransaction): P
   return row.id;
 };
 
+/**
+ * A transaction by its id (the network's refund names it so: found across companies), or within its company by the authorization it
+ * settled or by a card's network reference: the unique keys, which lead with the company.
+ */
 export const findTransaction = async (
   tx: Executor,
-  by: { id: string } | { authorizationId: string } | { cardId: string; networkReference: string },
+  by:
+    | { id: string }
+    | { projectId: string; authorizationId: string }
+    | { projectId: string; cardId: string; networkReference: string },
 ) => {
   const where =
     "networkReference" in by
-      ? and(eq(transactions.cardId, by.cardId), eq(transactions.networkReference, by.networkReference))
+      ? and(
+          eq(transactions.projectId, by.projectId),
+          eq(transactions.cardId, by.cardId),
+          eq(transactions.networkReference, by.networkReference),
+        )
       : "id" in by
         ? eq(transactions.id, by.id)
-        : eq(transactions.authorizationId, by.authorizationId);
+        : and(eq(transactions.projectId, by.projectId), eq(transactions.authorizationId, by.authorizationId));
   const [row] = await tx.select().from(transactions).where(where);
   return row;
 };
 
+const unsettledOf = (authorization: CompanyRow) =>
+  and(
+    eq(transactions.projectId, authorization.projectId),
+    eq(transactions.authorizationId, authorization.id),
+    isNull(transactions.closedAt),
+  );
+
 /** The ledger row of a pending authorization, locked: what clearing settles or a reversal removes. */
-export const unsettledTransactionOf = async (tx: Executor, authorizationId: string) => {
+export const unsettledTransactionOf = async (tx: Executor, authorization: CompanyRow) => {
   const [row] = await tx
     .select({ id: transactions.id })
     .from(transactions)
-    .where(and(eq(transactions.authorizationId, authorizationId), isNull(transactions.closedAt)))
+    .where(unsettledOf(authorization))
     .for("update");
   return row;
 };
 
 export const settleTransaction = async (
   tx: Executor,
-  id: string,
+  transaction: CompanyRow,
   values: Required<Pick<NewTransaction, "originalAmount" | "transactionAmount" | "closedAt" | "updatedAt">>,
 ): Promise<string> => {
   // A purchase booked to a category (the card's default) takes the category's VAT when it settles, unless set.
@@ -167,18 +210,18 @@ export const settleTransaction = async (
       taxCategoryId: sql`coalesce(${transactions.taxCategoryId},
         (select default_tax_category_id from categories where id = ${transactions.categoryId}))`,
     })
-    .where(eq(transactions.id, id));
-  return id;
+    .where(and(eq(transactions.projectId, transaction.projectId), eq(transactions.id, transaction.id)));
+  return transaction.id;
 };
 
-export const removeUnsettledTransaction = (tx: Executor, authorizationId: string) =>
-  tx.delete(transactions).where(and(eq(transactions.authorizationId, authorizationId), isNull(transactions.closedAt)));
+export const removeUnsettledTransaction = (tx: Executor, authorization: CompanyRow) =>
+  tx.delete(transactions).where(unsettledOf(authorization));
 
 /** How much of a purchase has been refunded, in its original currency's minor units (a positive number). */
-export const refundedOf = async (tx: Executor, transactionId: string): Promise<number> => {
+export const refundedOf = async (tx: Executor, purchase: CompanyRow): Promise<number> => {
   const [row] = await tx
     .select({ refunded: sql<string>`coalesce(-sum(${transactions.originalAmount}), 0)::bigint` })
     .from(transactions)
-    .where(eq(transactions.refundOfTransactionId, transactionId));
+    .where(and(eq(transactions.projectId, purchase.projectId), eq(transactions.refundOfTransactionId, purchase.id)));
   return Number(row?.refunded ?? 0);
 };

@@ -26,10 +26,10 @@ const notFound = (what: string) => new AppError("NOT_FOUND", `The ${what} was no
 const lockedAuthorization = async (tx: Tx, authorizationId: string) => {
   const seen = await findAuthorization(tx, authorizationId);
   if (!seen) throw notFound("authorization");
-  const card = await lockCardById(tx, seen.cardId);
+  const card = await lockCardById(tx, { projectId: seen.projectId, id: seen.cardId });
   if (!card) throw notFound("card");
   await lockProjectCredit(tx, card.projectId);
-  const row = await lockAuthorization(tx, authorizationId);
+  const row = await lockAuthorization(tx, seen);
   if (!row) throw notFound("authorization");
   return { row, card };
 };
@@ -45,9 +45,9 @@ export const reverseAuthorization = (deps: SettleDeps, authorizationId: string):
       throw new AppError("CONFLICT", `A ${row.status} authorization cannot be reversed.`, { status: row.status });
     }
     const now = deps.now();
-    await updateAuthorization(tx, row.id, { status: "reversed", reversedAt: now, updatedAt: now });
+    await updateAuthorization(tx, row, { status: "reversed", reversedAt: now, updatedAt: now });
     // The purchase did not happen: it leaves the ledger; a receipt attached to it waits unmatched again.
-    await removeUnsettledTransaction(tx, row.id);
+    await removeUnsettledTransaction(tx, row);
     return { id: row.id, status: "reversed" };
   });
 
@@ -63,12 +63,12 @@ const settledIsk = async (tx: Tx, row: AuthorizationRow, amount: number, now: Da
 };
 
 /**
- * A clearing retried by the network: one authorization settles once (no partial clearings; the unique
- * transactions.authorization_id holds it), so the same amount again answers the stored settlement, another
+ * A clearing retried by the network: one authorization settles once (no partial clearings; the unique key
+ * (project_id, authorization_id) of transactions holds it), so the same amount again answers the stored settlement, another
  * amount is a CONFLICT.
  */
 const repeatedClearing = async (tx: Tx, row: AuthorizationRow, amount: number): Promise<SettlementAnswer> => {
-  const settled = await findTransaction(tx, { authorizationId: row.id });
+  const settled = await findTransaction(tx, { projectId: row.projectId, authorizationId: row.id });
   if (!settled || settled.originalAmount !== amount) {
     throw new AppError("CONFLICT", "The authorization was cleared already at another amount.", { status: row.status });
   }
@@ -93,10 +93,10 @@ export const clearAuthorization = (
     const now = deps.now();
     const amountIsk = await settledIsk(tx, row, input.amount, now);
     const settled = { originalAmount: input.amount, transactionAmount: amountIsk, closedAt: now, updatedAt: now };
-    const unsettled = await unsettledTransactionOf(tx, row.id);
+    const unsettled = await unsettledTransactionOf(tx, row);
     // Approved purchases are in the ledger unsettled (with what people set on them); older ones are made here.
     const transactionId = unsettled
-      ? await settleTransaction(tx, unsettled.id, settled)
+      ? await settleTransaction(tx, { projectId: row.projectId, id: unsettled.id }, settled)
       : await insertTransaction(tx, {
           projectId: row.projectId,
           cardId: row.cardId,
@@ -117,7 +117,7 @@ export const clearAuthorization = (
           createdAt: now,
           updatedAt: now,
         });
-    await updateAuthorization(tx, row.id, {
+    await updateAuthorization(tx, row, {
       status: "cleared",
       clearedAmount: amountIsk,
       clearedAt: now,
@@ -139,6 +139,18 @@ const repeatedRefund = (refund: TransactionRow, purchase: TransactionRow, amount
 };
 
 /**
+ * The purchase a refund names: by its transaction id, or by the authorization it settled, found first so the
+ * settlement is looked up within its company.
+ */
+const purchaseOf = async (tx: Tx, by: { authorizationId: string } | { transactionId: string }) => {
+  if ("transactionId" in by) return findTransaction(tx, { id: by.transactionId });
+  const authorization = await findAuthorization(tx, by.authorizationId);
+  return authorization
+    ? findTransaction(tx, { projectId: authorization.projectId, authorizationId: authorization.id })
+    : undefined;
+};
+
+/**
  * A refund of a settled purchase, found by its authorization or its transaction: a negative transaction in the
  * purchase's currency. Its ISK is the same share of the purchase's ISK (no rate drift: a full refund gives back
  * exactly what was paid). Refunds together cannot exceed the purchase.
@@ -148,21 +160,20 @@ export const refundPurchase = (
   input: ({ authorizationId: string } | { transactionId: string }) & { amount: number; networkReference?: string },
 ): Promise<SettlementAnswer> =>
   deps.db.transaction(async (tx) => {
-    const by = "authorizationId" in input ? { authorizationId: input.authorizationId } : { id: input.transactionId };
-    const seen = await findTransaction(tx, by);
+    const seen = await purchaseOf(tx, input);
     if (!seen || seen.closedAt === null) throw notFound("settled purchase");
-    const card = await lockCardById(tx, seen.cardId);
+    const card = await lockCardById(tx, { projectId: seen.projectId, id: seen.cardId });
     if (!card) throw notFound("card");
     await lockProjectCredit(tx, card.projectId);
     const reference = input.networkReference;
     const repeated = reference
-      ? await findTransaction(tx, { cardId: card.id, networkReference: reference })
+      ? await findTransaction(tx, { projectId: card.projectId, cardId: card.id, networkReference: reference })
       : undefined;
     if (repeated) return repeatedRefund(repeated, seen, input.amount);
     if (seen.refundOfTransactionId !== null || seen.originalAmount <= 0) {
       throw new AppError("CONFLICT", "Only a purchase can be refunded.");
     }
-    const refunded = await refundedOf(tx, seen.id);
+    const refunded = await refundedOf(tx, seen);
     if (refunded + input.amount > seen.originalAmount) {
       throw new AppError("CONFLICT", "The refunds would exceed the purchase.", {
         refundable: seen.originalAmount - refunded,

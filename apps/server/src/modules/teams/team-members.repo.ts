@@ -79,7 +79,7 @@ export const upsertTeamMember = async (
   if (values.isAdmin === undefined) await insert.onConflictDoNothing();
   else
     await insert.onConflictDoUpdate({
-      target: [teamMembers.teamId, teamMembers.userId],
+      target: [teamMembers.projectId, teamMembers.teamId, teamMembers.userId],
       set: { isAdmin: values.isAdmin },
     });
 };

@@ -26,7 +26,13 @@ export const resolveCardKey = async (config: Config): Promise<Buffer> => {
   }
   const key = randomBytes(CARD_KEY_BYTES);
   await mkdir(config.dataDir, { recursive: true });
-  // `wx` fails if another process made the file meanwhile, instead of overwriting its key.
-  await writeFile(file, `${key.toString("base64")}\n`, { mode: 0o600, flag: "wx" });
-  return key;
+  // `wx` fails if another process sharing the folder made the file meanwhile: its key is the one, not ours.
+  const written = await writeFile(file, `${key.toString("base64")}\n`, { mode: 0o600, flag: "wx" }).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof Error && "code" in error && error.code === "EEXIST") return false;
+      throw error;
+    },
+  );
+  return written ? key : resolveCardKey(config);
 };

@@ -29,6 +29,17 @@ describe("migrations", () => {
     expect(await tablesNow()).toEqual(expected);
   });
 
+  it("leave no connection without the request bounds in the pool (the migration's session lifts them)", async () => {
+    const once = await createTestDatabase({ max: 1 });
+    try {
+      await migrateDatabase(once.db);
+      const result = await once.db.execute<{ statement_timeout: string }>(sql`show statement_timeout`);
+      expect(result.rows[0]?.statement_timeout).not.toBe("0");
+    } finally {
+      await once.close();
+    }
+  });
+
   it("keep the list indexes in the order the queries sort, so no query sorts in memory", async () => {
     const plan = await database.db.transaction(async (tx) => {
       // An empty table would be scanned whole; forbid the alternatives so a missing index shows as a Sort.

@@ -26,6 +26,7 @@ export async function migrateDatabase(db: Db): Promise<void> {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }
   } finally {
-    client.release();
+    // Destroyed, not returned: its session has the request bounds lifted, and a request must never get it.
+    client.release(true);
   }
 }

@@ -3,7 +3,7 @@ import type { GraphQLSchema } from "graphql";
 import { createYoga } from "graphql-yoga";
 import { AppError } from "../errors.ts";
 import { requestContext } from "../http/context.ts";
-import type { Logger } from "../http/logger.ts";
+import { type Logger, logsAt } from "../http/logger.ts";
 import type { AppDeps } from "../http/rest.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { parserAndValidationCache } from "./document-cache.ts";
@@ -16,10 +16,21 @@ type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 const isNonEmptyObject = (value: unknown): boolean =>
   typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;
 
-/** Yoga's own log lines go to pino; expected errors (a code we chose) only at debug level. */
+/** Answers that arrive over time: Yoga's event streams and multipart (incremental delivery) results. */
+const isStreamed = (response: Response): boolean => {
+  const type = response.headers.get("content-type") ?? "";
+  return type.startsWith("text/event-stream") || type.startsWith("multipart/");
+};
+
+const ignore = (): void => {};
+
+/**
+ * Yoga's own log lines go to pino; expected errors (a code we chose) only at debug level. Yoga writes a few debug
+ * lines on every request: below debug they cost nothing, not even the object they would be logged with.
+ */
 const yogaLogging = (logger: Logger) => ({
-  debug: (...args: unknown[]) => logger.debug({ yoga: args }, "graphql"),
-  info: (...args: unknown[]) => logger.info({ yoga: args }, "graphql"),
+  debug: logsAt(logger, "debug") ? (...args: unknown[]) => logger.debug({ yoga: args }, "graphql") : ignore,
+  info: logsAt(logger, "info") ? (...args: unknown[]) => logger.info({ yoga: args }, "graphql") : ignore,
   warn: (...args: unknown[]) => logger.warn({ yoga: args }, "graphql"),
   error: (...args: unknown[]) => {
     for (const arg of args) {
@@ -59,13 +70,18 @@ export const registerGraphQL = (app: FastifyInstance, deps: AppDeps, logger: Log
       if (req.method === "POST" && req.headers["content-type"]?.includes("json") && !isNonEmptyObject(req.body)) {
         throw new AppError("BAD_REQUEST", "A GraphQL request body must be a JSON object with a query.");
       }
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      // Yoga is given the raw request with Fastify's parsed body, not Fastify's request: from that it would also
+      // rebuild the URL from `req.query`, parsing and printing it again, to get the URL the raw request has.
+      const request = { raw: req.raw, method: req.method, headers: req.headers, body: req.body };
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, { req, reply });
       refuseUncodedAnswer(response);
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
       reply.status(response.status);
-      return reply.send(response.body);
+      // A result is one JSON text, which Yoga holds as a string: sent as it is, it skips wrapping it in a web
+      // stream and Fastify piping that. Anything streamed (an event stream, a multipart answer) stays a stream.
+      return reply.send(isStreamed(response) ? response.body : await response.text());
     },
   });
 };

@@ -61,11 +61,15 @@ export const buildApp = async ({
   const log = logger ?? createLogger(config);
   const production = config.env === "production";
   const headers = securityHeaders({ production });
+  const trusted = config.trustProxy;
   const app = Fastify({
     loggerInstance: log,
     // The request log writes one line per request itself (request-log.ts), with user and project.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdFor,
+    // Behind load balancers (KORT_TRUST_PROXY), the client's address comes from their X-Forwarded-For: a hop
+    // count trusts that many hops nearest to us, a list trusts those addresses.
+    trustProxy: typeof trusted === "number" ? (_address: string, hop: number) => hop < trusted : trusted,
     bodyLimit: BODY_LIMIT_BYTES,
     frameworkErrors: answerFrameworkError(headers),
     clientErrorHandler: answerClientError(headers),
@@ -83,8 +87,10 @@ export const buildApp = async ({
   app.removeContentTypeParser("text/plain");
   registerMultipart(app);
 
-  app.addHook("onSend", async (request, reply) => {
+  // Hooks on every request take Fastify's callback form: an async hook costs a promise and a turn of the queue.
+  app.addHook("onSend", (request, reply, payload, done) => {
     reply.header("x-request-id", request.id);
+    done(null, payload);
   });
   registerRequestLog(app);
   registerSecurityHeaders(app, headers, { production });

@@ -2,7 +2,7 @@ import type { Locale } from "@kort/core";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/client.ts";
 import { AppError } from "../errors.ts";
-import { findMembership, findSessionUser, type Membership, type SessionUser } from "./context.repo.ts";
+import { findSession, type Membership, type SessionUser } from "./context.repo.ts";
 
 export type { Membership, SessionUser };
 
@@ -77,10 +77,12 @@ const resolve = async (db: Db, request: FastifyRequest): Promise<RequestContext>
   const idempotencyKey = method === "POST" || method === "PATCH" ? idempotencyKeyHeader(headers) : undefined;
   const token = bearerToken(headers) ?? (isSignOut(request) ? basicAuthToken(headers) : undefined);
   const tokenHash = token ? hashToken(token) : undefined;
-  const user = tokenHash ? await findSessionUser(db, tokenHash, new Date()) : null;
-  // The membership is looked up eagerly but only enforced by requireProject: calls that do not need a
-  // project (the project list itself) must keep working when a stale X-Project-Id is sent.
-  const membership = user && requestedProjectId ? await findMembership(db, user.id, requestedProjectId) : null;
+  // Token, user and membership in one round trip. The membership is looked up eagerly but only enforced by
+  // requireProject: calls that do not need a project (the project list itself) must keep working when a stale
+  // X-Project-Id is sent.
+  const session = tokenHash ? await findSession(db, tokenHash, new Date(), requestedProjectId) : null;
+  const user = session?.user ?? null;
+  const membership = session?.membership ?? null;
   const ctx: RequestContext = {
     requestId: request.id,
     locale: localeFrom(headers),

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { DEFAULT_LOCALE, type Locale } from "@kort/core";
 import { AppError } from "../errors.ts";
 
@@ -51,7 +51,7 @@ export const requestOrigin = (headers: HeaderBag, protocol: string): string | un
 };
 
 /** Tokens are stored only as their SHA-256, so a leaked tokens table does not leak sessions. */
-export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex");
+export const hashToken = (token: string): string => hash("sha256", token, "hex");
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

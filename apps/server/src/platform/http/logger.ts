@@ -56,5 +56,14 @@ export const createLogger = (config: Pick<Config, "logLevel">, destination?: pin
     destination,
   );
 
+/**
+ * Whether `logger` writes lines of `level`: callers skip building what a disabled level would throw away. Pino's own
+ * isLevelEnabled is not on Fastify's view of the logger, hence the levels' numbers.
+ */
+export const logsAt = (logger: Logger, level: "debug" | "info"): boolean => {
+  const current = pino.levels.values[logger.level];
+  return current !== undefined && current <= (pino.levels.values[level] ?? 0);
+};
+
 /** The path without its query string (signed links and filters stay out of the log), card numbers masked. */
 export const loggablePath = (url: string): string => maskCardNumbers(url.split("?")[0] ?? "");

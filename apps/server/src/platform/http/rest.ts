@@ -286,7 +286,11 @@ export const registerRoutes = (app: FastifyInstance, routes: readonly RestRoute[
         const answer = await runner(route, request);
         if (answer.body instanceof FileAnswer) return sendFile(reply, answer.body);
         if (answer.replayed) reply.header("idempotent-replayed", "true");
-        return reply.status(answer.status).send(answer.body);
+        reply.status(answer.status);
+        // The body is returned, not sent: an async handler that returns the reply makes Fastify wait on the
+        // response stream's end with listeners of its own. Only "no body" must be sent, as Fastify reads
+        // undefined as a handler that forgot to answer.
+        return answer.body === undefined ? reply.send() : answer.body;
       },
     });
   }

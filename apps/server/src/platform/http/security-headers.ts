@@ -102,12 +102,14 @@ export const registerSecurityHeaders = (
   headers: SecurityHeaders,
   { production }: { production: boolean },
 ): void => {
-  app.addHook("onRequest", async (_request, reply) => {
+  app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     const cacheControl = cacheControlFor(request, reply);
     if (cacheControl) reply.header("cache-control", cacheControl);
     if (!production && isGraphiQL(request, reply)) reply.header("content-security-policy", GRAPHIQL_CSP);
+    done(null, payload);
   });
 };

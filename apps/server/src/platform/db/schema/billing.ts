@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
+import { check, date, index, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import { createdAt, money, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
 import { jobStatus } from "./enums.ts";
 import { projects } from "./projects.ts";
 
@@ -11,7 +11,7 @@ import { projects } from "./projects.ts";
 export const invoices = pgTable(
   "invoices",
   {
-    id: id(),
+    id: tenantRowId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "restrict" }),
@@ -35,6 +35,7 @@ export const invoices = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: "invoices_pkey", columns: [t.projectId, t.id] }),
     // One invoice per project and period, so a rerun of the period-end job cannot bill twice.
     unique("invoices_project_period_key").on(t.projectId, t.periodFrom),
     index("invoices_project_issue_date_idx").on(t.projectId, t.issueDate.desc().nullsFirst()),

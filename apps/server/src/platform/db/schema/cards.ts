@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { categories } from "./accounting.ts";
-import { bytea, createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
+import { bytea, createdAt, id, money, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
 import { cardStatus, cardType, limitPeriod, limitUsageType } from "./enums.ts";
 import { projects } from "./projects.ts";
 import { teams } from "./teams.ts";
@@ -66,7 +66,7 @@ export const cards = pgTable(
 export const cardLimits = pgTable(
   "card_limits",
   {
-    id: id(),
+    id: tenantRowId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "restrict" }),
@@ -82,6 +82,7 @@ export const cardLimits = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: "card_limits_pkey", columns: [t.projectId, t.id] }),
     index("card_limits_card_idx").on(t.cardId),
     index("card_limits_project_idx").on(t.projectId),
     check("card_limits_amounts_non_negative", sql`${t.sumAmount} >= 0 and ${t.singleAmount} >= 0`),

@@ -3,6 +3,12 @@ import { bigint, customType, timestamp, uuid } from "drizzle-orm/pg-core";
 /** Primary key: a UUID made by PostgreSQL (gen_random_uuid is built in since PG 13, no pgcrypto needed). */
 export const id = () => uuid("id").primaryKey().defaultRandom();
 
+/**
+ * The id of a tenant row whose primary key is `(project_id, id)`, declared with the table's `primaryKey`: keys that
+ * lead with the company, as a database distributed by `project_id` needs (docs/scaling.md).
+ */
+export const tenantRowId = () => uuid("id").notNull().defaultRandom();
+
 /** Every timestamp is `timestamptz`; Iceland is UTC all year, but the column must not depend on that. */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, timestamptz } from "./columns.ts";
+import { createdAt, id, tenantRowId, timestamptz } from "./columns.ts";
 import { messageChannel } from "./enums.ts";
 import { projects } from "./projects.ts";
 import { users } from "./users.ts";
@@ -9,7 +9,7 @@ import { users } from "./users.ts";
 export const notifications = pgTable(
   "notifications",
   {
-    id: id(),
+    id: tenantRowId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -27,9 +27,10 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: "notifications_pkey", columns: [t.projectId, t.id] }),
     index("notifications_user_project_created_idx").on(t.userId, t.projectId, t.createdAt.desc().nullsFirst()),
     index("notifications_project_idx").on(t.projectId),
-    unique("notifications_user_dedupe_key").on(t.userId, t.dedupeKey),
+    unique("notifications_project_user_dedupe_key").on(t.projectId, t.userId, t.dedupeKey),
   ],
 );
 

@@ -59,8 +59,9 @@ export const authorizations = pgTable(
     // Reserved credit of a project: the sum of its pending authorizations.
     index("authorizations_project_pending_idx").on(t.projectId).where(sql`${t.status} = 'pending'`),
     index("authorizations_team_created_idx").on(t.teamId, t.createdAt.desc().nullsFirst()),
-    // Network retries: one decision per (card, network reference); rows without a reference never collide.
-    uniqueIndex("authorizations_card_network_reference_key").on(t.cardId, t.networkReference),
+    // Network retries: one decision per (card, network reference); rows without a reference never collide. The
+    // key leads with the company, as every key of a tenant table will (docs/scaling.md).
+    uniqueIndex("authorizations_project_card_network_reference_key").on(t.projectId, t.cardId, t.networkReference),
   ],
 );
 

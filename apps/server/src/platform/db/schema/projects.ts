@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, jsonb, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { createdAt, id, money, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
 import { approvalStatus, projectPlan, roleName } from "./enums.ts";
 import { users } from "./users.ts";
 
@@ -70,7 +81,7 @@ export const projects = pgTable(
 export const projectMembers = pgTable(
   "project_members",
   {
-    id: id(),
+    id: tenantRowId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -85,6 +96,7 @@ export const projectMembers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: "project_members_pkey", columns: [t.projectId, t.id] }),
     unique("project_members_project_user_key").on(t.projectId, t.userId),
     index("project_members_user_idx").on(t.userId),
     index("project_members_project_role_idx").on(t.projectId, t.role),

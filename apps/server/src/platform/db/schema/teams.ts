@@ -54,7 +54,7 @@ export const teamMembers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ name: "team_members_pkey", columns: [t.teamId, t.userId] }),
+    primaryKey({ name: "team_members_pkey", columns: [t.projectId, t.teamId, t.userId] }),
     // The user's teams in a project (team_ids of the policy input).
     index("team_members_project_user_idx").on(t.projectId, t.userId),
   ],
@@ -74,7 +74,7 @@ export const teamVisibleCategories = pgTable(
       .references(() => categories.id, { onDelete: "cascade" }),
   },
   (t) => [
-    primaryKey({ name: "team_visible_categories_pkey", columns: [t.teamId, t.categoryId] }),
+    primaryKey({ name: "team_visible_categories_pkey", columns: [t.projectId, t.teamId, t.categoryId] }),
     index("team_visible_categories_project_idx").on(t.projectId),
     index("team_visible_categories_category_idx").on(t.categoryId),
   ],

@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { categories, dimensions, dimensionValues, taxCategories } from "./accounting.ts";
 import { cards } from "./cards.ts";
-import { createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
+import { createdAt, id, money, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
 import { exports } from "./exports.ts";
 import { authorizations } from "./processor.ts";
 import { projects } from "./projects.ts";
@@ -40,9 +40,8 @@ export const transactions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
-    authorizationId: uuid("authorization_id")
-      .unique()
-      .references(() => authorizations.id, { onDelete: "restrict" }),
+    /** At most one transaction per authorization (one clearing), by the unique index below. */
+    authorizationId: uuid("authorization_id").references(() => authorizations.id, { onDelete: "restrict" }),
     description: text("description").notNull(),
     merchantName: text("merchant_name").notNull(),
     merchantCity: text("merchant_city"),
@@ -99,7 +98,9 @@ export const transactions = pgTable(
       index("transactions_latest_export_idx").on(t.latestExportId),
       index("transactions_category_idx").on(t.categoryId),
       index("transactions_refund_of_idx").on(t.refundOfTransactionId),
-      uniqueIndex("transactions_card_network_reference_key").on(t.cardId, t.networkReference),
+      // Keys lead with the company (docs/scaling.md): one clearing per authorization, one refund per reference.
+      uniqueIndex("transactions_project_authorization_key").on(t.projectId, t.authorizationId),
+      uniqueIndex("transactions_project_card_network_reference_key").on(t.projectId, t.cardId, t.networkReference),
     ];
   },
 );
@@ -126,7 +127,7 @@ export const transactionDimensionValues = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ name: "transaction_dimension_values_pkey", columns: [t.transactionId, t.dimensionId] }),
+    primaryKey({ name: "transaction_dimension_values_pkey", columns: [t.projectId, t.transactionId, t.dimensionId] }),
     index("transaction_dimension_values_value_idx").on(t.dimensionValueId),
     index("transaction_dimension_values_project_idx").on(t.projectId),
   ],
@@ -136,7 +137,7 @@ export const transactionDimensionValues = pgTable(
 export const receipts = pgTable(
   "receipts",
   {
-    id: id(),
+    id: tenantRowId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "restrict" }),
@@ -156,6 +157,7 @@ export const receipts = pgTable(
     deletedAt: timestamptz("deleted_at"),
   },
   (t) => [
+    primaryKey({ name: "receipts_pkey", columns: [t.projectId, t.id] }),
     index("receipts_transaction_idx").on(t.transactionId),
     index("receipts_project_created_idx").on(t.projectId, t.createdAt.desc().nullsFirst()),
     index("receipts_project_user_unmatched_idx").on(t.projectId, t.userId).where(sql`${t.transactionId} is null`),

@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from "node:fs";
+import pg from "pg";
+
+/**
+ * CPU time spent by processes, from Linux's /proc: a figure that other work on a shared machine does not bend
+ * as much as throughput. `CLK_TCK` is 100 on Linux, so a reading is good to 10 ms; runs of seconds make that small.
+ */
+const TICK_MS = 10;
+
+type Stat = { ppid: number; ms: number; childrenMs: number };
+
+const statOf = (pid: number): Stat | undefined => {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis are plain numbers.
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    const field = (index: number) => Number(fields[index - 3]);
+    return { ppid: field(4), ms: (field(14) + field(15)) * TICK_MS, childrenMs: (field(16) + field(17)) * TICK_MS };
+  } catch {
+    return undefined;
+  }
+};
+
+/** Whether CPU times can be read here (Linux with /proc). */
+export const canReadCpu = (): boolean => statOf(process.pid) !== undefined;
+
+/** CPU milliseconds a process has used so far (user and system). */
+export const processCpuMs = (pid: number): number => statOf(pid)?.ms ?? Number.NaN;
+
+/**
+ * CPU milliseconds of a PostgreSQL server so far: the postmaster and every backend it runs, live or ended
+ * (an ended backend's time is counted in the postmaster's children's time).
+ */
+export const postgresCpuMs = (postmaster: number): number => {
+  const main = statOf(postmaster);
+  if (!main) return Number.NaN;
+  let total = main.ms + main.childrenMs;
+  for (const entry of readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const stat = statOf(pid);
+    if (stat?.ppid === postmaster) total += stat.ms;
+  }
+  return total;
+};
+
+/** The postmaster's process id: the parent of a backend's. Only meaningful when PostgreSQL runs on this machine. */
+export const postmasterPid = async (databaseUrl: string): Promise<number | undefined> => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
+    const backend = rows[0]?.pid;
+    return backend === undefined ? undefined : statOf(backend)?.ppid;
+  } finally {
+    await client.end();
+  }
+};
