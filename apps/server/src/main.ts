@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { createKortApp, kortJobs } from "./app/app.ts";
+import { createKortApp, kortInboundMail, kortJobs } from "./app/app.ts";
 import { seedModuleData, seedModuleDemos } from "./app/seed/demo.ts";
 import { DEMO_PASSCODE, DEMO_SIGN_INS, seedDemo } from "./app/seed/seed.ts";
 import { DEMO_INVITED_EMAIL } from "./modules/invites/demo-invite.ts";
@@ -10,10 +10,12 @@ import { resolveCardKey } from "./platform/crypto/card-key-file.ts";
 import { createDb } from "./platform/db/client.ts";
 import { migrateDatabase } from "./platform/db/migrate.ts";
 import { startDatabase } from "./platform/db/start.ts";
+import { createAppDeps } from "./platform/http/app.ts";
 import { displayHost, listen } from "./platform/http/listen.ts";
 import { scrubText } from "./platform/http/log-serializers.ts";
 import { createLogger } from "./platform/http/logger.ts";
 import { startJobs } from "./platform/jobs/jobs.ts";
+import { INBOUND_MESSAGE_MAX_BYTES, startSmtpListener } from "./platform/mail/smtp-listener.ts";
 import { startOutboxDelivery } from "./platform/outbox/delivery.ts";
 import { createSmtpTransport } from "./platform/outbox/smtp.ts";
 
@@ -102,6 +104,18 @@ const main = async (): Promise<void> => {
       ms: DRAIN_MS + 200,
     });
     const port = await listen(app, config);
+    // Receipts e-mailed to a company's address: Kort's own SMTP listener (KORT_INBOUND_SMTP_PORT; `off`: none).
+    const inboundMail = kortInboundMail();
+    const smtp =
+      inboundMail && config.inboundMail.smtp !== "off"
+        ? await startSmtpListener({
+            ...config.inboundMail.smtp,
+            maxBytes: INBOUND_MESSAGE_MAX_BYTES,
+            logger,
+            handler: inboundMail(createAppDeps({ db, config, blobs }), logger),
+          })
+        : undefined;
+    if (smtp) cleanups.push({ name: "inbound mail", run: smtp.stop, ms: 500 });
     if (seeded) {
       const baseUrl = config.publicUrl?.replace(/\/+$/, "") ?? `http://${displayHost(config.host)}:${port}`;
       await seedModuleDemos(db, { baseUrl, now: new Date() });
@@ -118,8 +132,12 @@ const main = async (): Promise<void> => {
       for (const user of DEMO_SIGN_INS) lines.push(`  ${user.email.padEnd(20)} ${user.role}`);
       lines.push(`Sign-in codes and e-mails (and an invitation for ${DEMO_INVITED_EMAIL}): /dev/outbox`);
     }
+    if (smtp && config.inboundMail.smtp !== "off") {
+      const host = displayHost(config.inboundMail.smtp.host);
+      lines.push(`Receipts by e-mail: SMTP on ${host}:${smtp.port}, to <company>@${config.inboundMail.domain}`);
+    }
     console.log(lines.join("\n"));
-    logger.info({ port, startMs: ms, uptimeMs }, "server started");
+    logger.info({ port, smtpPort: smtp?.port, startMs: ms, uptimeMs }, "server started");
   } catch (error) {
     logger.fatal({ err: error }, "Kort could not start");
     // A failed migration's message would carry its SQL parameters: scrubbed like every log line.

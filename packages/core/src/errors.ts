@@ -72,6 +72,12 @@ export const ERROR_CODES = [
   "RECEIPT_TOO_LARGE",
   "RECEIPT_TYPE_NOT_ALLOWED",
   "RECEIPT_TYPE_MISMATCH",
+  // Receipts by e-mail (issue 12): an address no company has, a sender who is not a member, a message without a
+  // receipt file; and attaching a receipt that is attached already.
+  "RECEIPT_MAILBOX_UNKNOWN",
+  "RECEIPT_SENDER_UNKNOWN",
+  "RECEIPT_EMAIL_WITHOUT_RECEIPT",
+  "RECEIPT_ALREADY_ATTACHED",
   // Signed links to files (spec 4): past their expiry, or not signed by this server.
   "SIGNED_LINK_EXPIRED",
   "SIGNED_LINK_INVALID",
@@ -143,6 +149,10 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "RECEIPT_TOO_LARGE":
     case "RECEIPT_TYPE_NOT_ALLOWED":
     case "RECEIPT_TYPE_MISMATCH":
+    case "RECEIPT_MAILBOX_UNKNOWN":
+    case "RECEIPT_SENDER_UNKNOWN":
+    case "RECEIPT_EMAIL_WITHOUT_RECEIPT":
+    case "RECEIPT_ALREADY_ATTACHED":
       return "validation";
     case "INTERNAL":
       return "internal";

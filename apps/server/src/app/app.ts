@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { type BuildAppOptions, buildApp } from "../platform/http/app.ts";
 import type { JobDefinition } from "../platform/jobs/jobs.ts";
+import type { KortModule } from "../platform/module.ts";
 import { KORT_MODULES } from "./modules.ts";
 import { apiRoutes } from "./routes.ts";
 import { kortSchema } from "./schema.ts";
@@ -11,3 +12,10 @@ export const createKortApp = (options: Omit<BuildAppOptions, "routes" | "schema"
 
 /** Every module's background jobs. */
 export const kortJobs = (): JobDefinition[] => KORT_MODULES.flatMap((module) => module.jobs ?? []);
+
+/** The one module's inbound mail handler (receipts by e-mail), if any: main.ts gives it Kort's SMTP listener. */
+export const kortInboundMail = (): KortModule["inboundMail"] => {
+  const handlers = KORT_MODULES.flatMap((module) => (module.inboundMail ? [module.inboundMail] : []));
+  if (handlers.length > 1) throw new Error("More than one module takes inbound mail");
+  return handlers[0];
+};

@@ -42,6 +42,8 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "POST /v1/network/authorizations/:id/reversal": "The card network (X-Network-Key), not a user.",
   "POST /v1/network/clearings": "The card network (X-Network-Key), not a user.",
   "POST /v1/network/refunds": "The card network (X-Network-Key), not a user.",
+  "POST /v1/inbound/receipts":
+    "A mail relay (X-Mail-Relay-Key), not a user: the e-mail's sender must be a member of the company it is sent to.",
   "GET /v1/dev/outbox": "Demo mode only (never registered in production): the outbox for developers and tests.",
   "GET /v1/receipts/:id/file":
     "A signed link's target: its HMAC signature is the authority, handed out only with a receipt the policy let the caller read.",

@@ -8,6 +8,7 @@ import { peopleModule } from "../modules/people/people.module.ts";
 import { platformModule } from "../modules/platform/platform.module.ts";
 import { processorModule } from "../modules/processor/processor.module.ts";
 import { projectsModule } from "../modules/projects/projects.module.ts";
+import { receiptInboxModule } from "../modules/receipt-inbox/receipt-inbox.module.ts";
 import { receiptsModule } from "../modules/receipts/receipts.module.ts";
 import { teamsModule } from "../modules/teams/teams.module.ts";
 import { transactionsModule } from "../modules/transactions/transactions.module.ts";
@@ -30,5 +31,6 @@ export const KORT_MODULES: readonly KortModule[] = [
   processorModule,
   transactionsModule,
   receiptsModule,
+  receiptInboxModule,
   platformModule,
 ];

@@ -78,6 +78,20 @@ const envSchema = z.object({
   KORT_S3_FORCE_PATH_STYLE: z.enum(["0", "1"]).optional(),
   /** Prepended to every key, so one bucket can hold several installations. */
   KORT_S3_PREFIX: z.string().max(200).optional(),
+  /** The domain of every company's receipts address (`<mailbox>@<domain>`); mail to other domains is refused. */
+  KORT_RECEIPTS_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/i, "a domain name")
+    .default("kvittanir.kort.is"),
+  /**
+   * Where Kort's own SMTP listener takes receipts e-mailed to that domain: a port, or `off`. Unset: 2525, or a free
+   * port when 2525 is taken (the start line says which).
+   */
+  KORT_INBOUND_SMTP_PORT: z.union([z.literal("off"), z.coerce.number().int().min(1).max(65535)]).optional(),
+  /** The listener's interface; HOST unless set. */
+  KORT_INBOUND_SMTP_HOST: z.string().optional(),
+  /** The mail relays' shared secret for POST /v1/inbound/receipts (header X-Mail-Relay-Key); a demo one in demo mode. */
+  KORT_MAIL_RELAY_KEY: z.string().min(16).optional(),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),
@@ -114,6 +128,12 @@ export type Config = {
   links: { key: string | undefined; ttlSeconds: number };
   /** Where files live: a folder (the default, `<dataDir>/blobs`) or an S3-compatible bucket. */
   blobs: BlobConfig;
+  /** Receipts by e-mail: the address domain, Kort's SMTP listener (off: none) and the relays' key. */
+  inboundMail: {
+    domain: string;
+    smtp: { host: string; port: number; portExplicit: boolean } | "off";
+    relayKey: string | undefined;
+  };
 };
 
 export type S3Config = {
@@ -131,6 +151,12 @@ export type BlobConfig = { kind: "filesystem"; dir: string } | ({ kind: "s3" } &
 
 /** The card network key in demo mode when KORT_NETWORK_KEY is not set; the README lists it. */
 export const DEMO_NETWORK_KEY = "demo-network-key";
+
+/** The mail relays' key in demo mode when KORT_MAIL_RELAY_KEY is not set; the README lists it. */
+export const DEMO_MAIL_RELAY_KEY = "demo-mail-relay-key";
+
+/** The inbound SMTP port when none is configured (unprivileged, the usual one for a local MTA's relay). */
+export const DEFAULT_INBOUND_SMTP_PORT = 2525;
 
 const cardKeyFrom = (base64: string | undefined): Buffer | undefined => {
   if (base64 === undefined || base64 === "") return undefined;
@@ -212,5 +238,17 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     networkKey: parsed.KORT_NETWORK_KEY ?? (mode !== "production" ? DEMO_NETWORK_KEY : undefined),
     links: { key: parsed.KORT_LINK_KEY, ttlSeconds: parsed.KORT_LINK_TTL_SECONDS },
     blobs: blobConfig(parsed, dataDir, base),
+    inboundMail: {
+      domain: parsed.KORT_RECEIPTS_DOMAIN.toLowerCase(),
+      smtp:
+        parsed.KORT_INBOUND_SMTP_PORT === "off"
+          ? "off"
+          : {
+              host: parsed.KORT_INBOUND_SMTP_HOST ?? parsed.HOST,
+              port: parsed.KORT_INBOUND_SMTP_PORT ?? DEFAULT_INBOUND_SMTP_PORT,
+              portExplicit: parsed.KORT_INBOUND_SMTP_PORT !== undefined,
+            },
+      relayKey: parsed.KORT_MAIL_RELAY_KEY ?? (mode !== "production" ? DEMO_MAIL_RELAY_KEY : undefined),
+    },
   };
 };

@@ -1,7 +1,9 @@
 import type { BlobStore } from "./blobs/blob-store.ts";
 import type { Db } from "./db/client.ts";
-import type { RestRoute } from "./http/rest.ts";
+import type { Logger } from "./http/logger.ts";
+import type { AppDeps, RestRoute } from "./http/rest.ts";
 import type { JobDefinition } from "./jobs/jobs.ts";
+import type { InboundMailHandler } from "./mail/smtp-listener.ts";
 
 /**
  * What a domain module hands the composition root (src/app/modules.ts): its /v1 routes, its jobs and its demo
@@ -20,6 +22,8 @@ export type KortModule = {
   demoData?: (db: Db, options: DemoDataOptions) => Promise<unknown>;
   /** Demo mode only: data a person trying Kort needs from this module, added idempotently after the demo seed. */
   demoSeed?: (db: Db, options: { baseUrl: string; now: Date }) => Promise<unknown>;
+  /** The inbound mail this module takes (receipts e-mailed to a company): at most one module per installation. */
+  inboundMail?: (deps: AppDeps, logger: Logger) => InboundMailHandler;
 };
 
 /** What module demo data is made with: the clock, and the blob store for its files. */

@@ -52,7 +52,8 @@ export type DemoProject = {
   kennitala: string;
   creditLimit: number;
   address: { street: string; postcode: string; city: string };
-  receiptsEmail: string;
+  /** The local part of its receipts address (`demo@<KORT_RECEIPTS_DOMAIN>`). */
+  receiptsMailbox: string;
   /** Members besides the owner, who is project_owner of every demo project. */
   members: DemoUserKey[];
   teams: { name: string; accountCode: string; accountCodeName: string; monthlyBudget: number | null }[];
@@ -64,7 +65,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     kennitala: "4701191010",
     creditLimit: 5_000_000,
     address: { street: "Laugavegur 26", postcode: "101", city: "Reykjavík" },
-    receiptsEmail: "kvittanir+demo@kort.is",
+    receiptsMailbox: "demo",
     members: ["teamAdmin", "accountant", "employee"],
     teams: [
       { name: "Sala", accountCode: "4010", accountCodeName: "Söludeild", monthlyBudget: 800_000 },
@@ -76,7 +77,7 @@ export const DEMO_PROJECTS: DemoProject[] = [
     kennitala: "6205220580",
     creditLimit: 2_000_000,
     address: { street: "Borgartún 12", postcode: "105", city: "Reykjavík" },
-    receiptsEmail: "kvittanir+radgjof@kort.is",
+    receiptsMailbox: "radgjof",
     members: [],
     teams: [{ name: "Ráðgjöf", accountCode: "4030", accountCodeName: "Ráðgjafasvið", monthlyBudget: null }],
   },

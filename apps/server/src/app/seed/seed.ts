@@ -110,7 +110,7 @@ async function seedProject(
       addressStreet: demo.address.street,
       addressPostcode: demo.address.postcode,
       addressCity: demo.address.city,
-      receiptsEmail: demo.receiptsEmail,
+      receiptsMailbox: demo.receiptsMailbox,
     })
     .returning({ id: projects.id });
   if (project === undefined) throw new Error(`Could not create ${demo.title}`);

@@ -8,7 +8,9 @@ import { createFsBlobStore } from "../../platform/blobs/fs-blob-store.ts";
 import { loadConfig } from "../../platform/config.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { createTestDatabase } from "../../platform/db/testing/test-db.ts";
-import { createLogger } from "../../platform/http/logger.ts";
+import { createAppDeps } from "../../platform/http/app.ts";
+import { createLogger, type Logger } from "../../platform/http/logger.ts";
+import type { AppDeps } from "../../platform/http/rest.ts";
 import { createKortApp } from "../app.ts";
 
 export type TestApp = {
@@ -18,6 +20,10 @@ export type TestApp = {
   blobs: BlobStore;
   /** Every log line the app wrote, parsed; tests read it to check what is and is not logged. */
   logs: Record<string, unknown>[];
+  /** The logger writing those lines, for parts a test starts beside the app (the SMTP listener). */
+  logger: Logger;
+  /** What the app's handlers work with (its config, clock, blobs and link signer). */
+  deps: AppDeps;
   close: () => Promise<void>;
 };
 
@@ -65,6 +71,8 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     blobs,
     logs,
+    logger,
+    deps: createAppDeps({ db: database.db, config, now: options.now, blobs }),
     close: async () => {
       await app.close();
       await database.close();

@@ -35,6 +35,7 @@ export type Candidate = {
 export type Suggestion = { transactionId: string; score: number };
 
 export type MatchDecision =
+  /** `amount` and `date` are what the receipt states that passed the gates: the reason shown beside it. */
   | { kind: "auto"; transactionId: string; amount: ReadAmount; date: Date }
   | { kind: "suggest"; suggestions: Suggestion[] }
   | { kind: "none" };
@@ -102,7 +103,7 @@ export const matchReceipt = (
   const [only] = gated;
   if (only && gated.length === 1) {
     const amount = exactAmount(evidence, only);
-    if (amount) return { kind: "auto", transactionId: only.id, amount, date: only.date };
+    if (amount) return { kind: "auto", transactionId: only.id, amount, date: nearestDate(evidence, only).date };
   }
   const suggestions = open
     .filter((candidate) => nearestDate(evidence, candidate).days <= SUGGEST_DAYS)

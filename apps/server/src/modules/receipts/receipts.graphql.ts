@@ -8,6 +8,20 @@ import { getReceiptFor, listReceiptsFor, removeReceipts } from "./receipts.servi
  * REST (POST /v1/transactions/{id}/receipts, multipart), which the dashboard calls with its session like any call.
  */
 
+type ReceiptMatchDto = NonNullable<ReceiptDto["matched_by"]>;
+
+const ReceiptMatch = builder.objectRef<ReceiptMatchDto>("ReceiptMatch").implement({
+  description:
+    "Why an e-mailed receipt was attached without a person: exactly one of the sender's purchases had this amount and a date within 3 days of this one.",
+  fields: (t) => ({
+    amount: t.exposeInt("amount", { description: "Whole krónur for ISK, minor units for other currencies." }),
+    currency: t.exposeString("currency"),
+    date: t.exposeString("date", { description: "The receipt's date that matched (YYYY-MM-DD)." }),
+  }),
+});
+
+const ReceiptSourceEnum = builder.enumType("ReceiptSource", { values: ["upload", "email"] as const });
+
 export const Receipt = builder.objectRef<ReceiptDto>("Receipt").implement({
   description:
     "A receipt file (spec 3). `url` and `thumbnail_url` are signed links that stop working at `url_expires_at`: fetch the receipt again when it is past or within 4 s of it.",
@@ -28,6 +42,8 @@ export const Receipt = builder.objectRef<ReceiptDto>("Receipt").implement({
         "A signed link to a JPEG thumbnail of an image; null for a PDF or an image this server cannot decode.",
     }),
     url_expires_at: t.expose("url_expires_at", { type: "DateTime", description: "When both links stop working." }),
+    source: t.expose("source", { type: ReceiptSourceEnum }),
+    matched_by: t.expose("matched_by", { type: ReceiptMatch, nullable: true }),
   }),
 });
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import { receipts, transactions } from "../../platform/db/schema/index.ts";
+import { type ReceiptMatch, type ReceiptSource, receipts, transactions } from "../../platform/db/schema/index.ts";
 
 /** The `receipts` table: every query but the signed link's is scoped by project, and reads live rows only. */
 
@@ -14,6 +14,8 @@ export type ReceiptRecord = {
   fileType: string;
   blobKey: string;
   thumbnailKey: string | null;
+  source: ReceiptSource;
+  matchedBy: ReceiptMatch | null;
   createdAt: Date;
 };
 
@@ -30,18 +32,43 @@ const columns = {
   fileType: receipts.fileType,
   blobKey: receipts.blobKey,
   thumbnailKey: receipts.thumbnailKey,
+  source: receipts.source,
+  matchedBy: receipts.matchedBy,
   createdAt: receipts.createdAt,
 };
 
 const withOwner = { ...columns, transactionTeamId: transactions.teamId, transactionUserId: transactions.userId };
 
+/**
+ * Inserts a receipt; null when the company already has this e-mailed file (the partial unique index on its content
+ * hash), so a message delivered twice, even at once by two servers, stores it once.
+ */
 export const insertReceipt = async (
   db: Executor,
-  values: Omit<ReceiptRecord, "createdAt"> & { createdAt: Date },
-): Promise<ReceiptRecord> => {
-  const [row] = await db.insert(receipts).values(values).returning(columns);
-  if (!row) throw new Error("The receipt was not inserted");
-  return row;
+  values: ReceiptRecord & { contentHash: string },
+): Promise<ReceiptRecord | null> => {
+  const [row] = await db.insert(receipts).values(values).onConflictDoNothing().returning(columns);
+  return row ?? null;
+};
+
+/** The company's live e-mailed receipt with this content, if any: what a second delivery of it finds. */
+export const findEmailedReceipt = async (
+  db: Executor,
+  projectId: string,
+  contentHash: string,
+): Promise<ReceiptRecord | null> => {
+  const [row] = await db
+    .select(columns)
+    .from(receipts)
+    .where(
+      and(
+        eq(receipts.projectId, projectId),
+        eq(receipts.contentHash, contentHash),
+        eq(receipts.source, "email"),
+        isNull(receipts.deletedAt),
+      ),
+    );
+  return row ?? null;
 };
 
 /** A transaction's live receipts, in the order they were added. */
@@ -63,6 +90,16 @@ export const findReceipt = async (db: Executor, projectId: string, id: string): 
     .where(and(eq(receipts.projectId, projectId), eq(receipts.id, id), isNull(receipts.deletedAt)));
   return row ?? null;
 };
+
+/** Live receipts of the project among `ids`, with their transactions' owners, in no particular order. */
+export const findReceipts = (db: Executor, projectId: string, ids: readonly string[]): Promise<ReceiptWithOwner[]> =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select(withOwner)
+        .from(receipts)
+        .leftJoin(transactions, eq(transactions.id, receipts.transactionId))
+        .where(and(eq(receipts.projectId, projectId), inArray(receipts.id, [...ids]), isNull(receipts.deletedAt)));
 
 /** Live receipts of the project among `ids`, locked until the transaction ends (two removals take turns). */
 export const lockReceipts = (db: Executor, projectId: string, ids: readonly string[]): Promise<ReceiptWithOwner[]> =>

@@ -21,6 +21,10 @@ export const receiptSchema = z.object({
   /** A JPEG thumbnail of an image; null for a PDF, and for a HEIC this server cannot decode. */
   thumbnail_url: z.string().nullable(),
   url_expires_at: z.date(),
+  /** Uploaded to a transaction, or e-mailed to the company's receipts address. */
+  source: z.enum(["upload", "email"]),
+  /** An e-mailed receipt attached without a person: the exact amount (whole krónur for ISK) and date that matched. */
+  matched_by: z.object({ amount: z.number().int(), currency: z.string(), date: z.string() }).nullable(),
 });
 
 export type ReceiptDto = z.infer<typeof receiptSchema>;

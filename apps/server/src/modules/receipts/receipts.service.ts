@@ -1,6 +1,7 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import type { Executor } from "../../platform/db/client.ts";
+import type { ReceiptMatch, ReceiptSource } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PolicySubject } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
@@ -15,8 +16,10 @@ import {
 } from "../transactions/transaction-access.ts";
 import { type CheckedReceipt, checkReceiptFile, receiptThumbnail } from "./receipt-files.ts";
 import {
+  findEmailedReceipt,
   findReceipt,
   findReceiptFile,
+  findReceipts,
   insertReceipt,
   lockReceipts,
   markReceiptsRemoved,
@@ -41,7 +44,7 @@ export const receiptFilePath = (receiptId: string, variant: ReceiptVariant): str
   `/v1/receipts/${receiptId}/${variant}`;
 
 /** The receipt as answered, with links that expire together, at least the configured lifetime from now. */
-const toDto = (deps: ReceiptDeps, row: ReceiptRecord): ReceiptDto => {
+export const toReceiptDto = (deps: ReceiptDeps, row: ReceiptRecord): ReceiptDto => {
   const expiresAt = deps.links.expiryFrom(deps.now());
   const file = deps.links.sign(receiptFilePath(row.id, "file"), expiresAt);
   return {
@@ -55,16 +58,35 @@ const toDto = (deps: ReceiptDeps, row: ReceiptRecord): ReceiptDto => {
     url: file.url,
     thumbnail_url: row.thumbnailKey ? deps.links.sign(receiptFilePath(row.id, "thumbnail"), expiresAt).url : null,
     url_expires_at: file.expiresAt,
+    source: row.source,
+    matched_by: row.matchedBy,
   };
 };
 
-const receiptNotFound = (): AppError => new AppError("NOT_FOUND", "The receipt was not found.");
+export const receiptNotFound = (): AppError => new AppError("NOT_FOUND", "The receipt was not found.");
 
 /** The policy object of a receipt: its transaction's, or (unmatched) its sender's with no team. */
-const receiptSubject = (row: ReceiptWithOwner): PolicySubject =>
+export const receiptSubject = (row: ReceiptWithOwner): PolicySubject =>
   row.transactionId !== null && row.transactionUserId !== null
     ? { project_id: row.projectId, team_id: row.transactionTeamId, user_id: row.transactionUserId }
     : { project_id: row.projectId, team_id: null, user_id: row.userId };
+
+export type { ReceiptRecord, ReceiptWithOwner };
+
+/** The company's live e-mailed receipt with this content: what a second delivery of the file finds. */
+export const emailedReceiptWithContent = (db: Executor, projectId: string, contentHash: string) =>
+  findEmailedReceipt(db, projectId, contentHash);
+
+/** Live receipts of the company among `ids` with their transactions' owners (for the policy), unordered. */
+export const receiptsByIds = (db: Executor, projectId: string, ids: readonly string[]) =>
+  findReceipts(db, projectId, ids);
+
+/** One live receipt of the company, locked until the transaction ends; null when there is none. */
+export const lockReceipt = async (tx: Executor, projectId: string, id: string): Promise<ReceiptWithOwner | null> =>
+  (await lockReceipts(tx, projectId, [id]))[0] ?? null;
+
+/** SHA-256 of a receipt's bytes (hex): how a file e-mailed again is recognised. */
+export const receiptContentHash = (data: Buffer): string => createHash("sha256").update(data).digest("hex");
 
 const blobKeyOf = (projectId: string, receiptId: string) => `receipts/${projectId}/${receiptId}`;
 
@@ -77,6 +99,9 @@ export type NewReceipt = {
   projectId: string;
   /** Null for a receipt that waits to be matched (e-mailed receipts). */
   transactionId: string | null;
+  /** `upload` unless e-mailed; an e-mailed one may carry why it was matched. */
+  source?: ReceiptSource;
+  matchedBy?: ReceiptMatch | null;
   /** The sender, and the actor of the audit row. */
   userId: string;
   requestId?: string;
@@ -113,8 +138,15 @@ export const writeReceiptBlobs = async (
 export const discardReceiptBlobs = (deps: Pick<ReceiptDeps, "blobs">, receipt: WrittenReceipt): Promise<void> =>
   discard(deps, receipt.thumbnailKey ? [receipt.blobKey, receipt.thumbnailKey] : [receipt.blobKey]);
 
-/** The row of a receipt whose blobs are written, and its `receipt.add` audit row, in the caller's transaction. */
-export const insertReceiptRow = async (tx: Executor, receipt: WrittenReceipt, now: Date): Promise<ReceiptRecord> => {
+/**
+ * The row of a receipt whose blobs are written, and its `receipt.add` audit row, in the caller's transaction; null
+ * (and nothing written) when it is an e-mailed file the company already has.
+ */
+export const insertReceiptRow = async (
+  tx: Executor,
+  receipt: WrittenReceipt,
+  now: Date,
+): Promise<ReceiptRecord | null> => {
   const { input } = receipt;
   const row = await insertReceipt(tx, {
     id: receipt.id,
@@ -126,8 +158,12 @@ export const insertReceiptRow = async (tx: Executor, receipt: WrittenReceipt, no
     fileType: input.receipt.type,
     blobKey: receipt.blobKey,
     thumbnailKey: receipt.thumbnailKey,
+    source: input.source ?? "upload",
+    matchedBy: input.matchedBy ?? null,
+    contentHash: receiptContentHash(input.receipt.data),
     createdAt: now,
   });
+  if (!row) return null;
   await writeAudit(tx, {
     action: "receipt.add",
     objectType: "receipt",
@@ -137,6 +173,8 @@ export const insertReceiptRow = async (tx: Executor, receipt: WrittenReceipt, no
     requestId: input.requestId,
     data: {
       transaction_id: input.transactionId,
+      source: row.source,
+      ...(row.matchedBy ? { matched_by: row.matchedBy } : {}),
       file_name: row.fileName,
       file_size: row.fileSize,
       file_type: row.fileType,
@@ -158,7 +196,10 @@ export const storeReceipt = async (
   const written = await writeReceiptBlobs(deps, input);
   try {
     const now = deps.now();
-    return await deps.db.transaction((tx) => insertReceiptRow(tx, written, now));
+    const row = await deps.db.transaction((tx) => insertReceiptRow(tx, written, now));
+    // Only an e-mailed file can be a repeat; an upload always inserts.
+    if (!row) throw new Error("An uploaded receipt was not inserted");
+    return row;
   } catch (error) {
     await discardReceiptBlobs(deps, written);
     throw error;
@@ -184,7 +225,7 @@ export const addReceipt = async (
     requestId: ctx.requestId,
     receipt,
   });
-  return toDto(deps, row);
+  return toReceiptDto(deps, row);
 };
 
 /** A transaction's receipts, for whoever may read the transaction. */
@@ -195,7 +236,7 @@ export const listReceiptsFor = async (
 ): Promise<ReceiptDto[]> => {
   const transaction = await loadTransactionFor(deps.db, ctx, transactionId, "read");
   const rows = await transactionReceipts(deps.db, transaction.projectId, transaction.id);
-  return rows.map((row) => toDto(deps, row));
+  return rows.map((row) => toReceiptDto(deps, row));
 };
 
 const loadReceiptFor = async (
@@ -214,7 +255,7 @@ const loadReceiptFor = async (
 
 /** Spec 7, receipt by id: with fresh links, for whoever may read its transaction. */
 export const getReceiptFor = async (deps: ReceiptDeps, ctx: ProjectContext, receiptId: string): Promise<ReceiptDto> =>
-  toDto(deps, await loadReceiptFor(deps, ctx, receiptId, "read"));
+  toReceiptDto(deps, await loadReceiptFor(deps, ctx, receiptId, "read"));
 
 /**
  * Spec 7, remove receipts: all or nothing. Each receipt must be a live one of the project (else NOT_FOUND) that the

@@ -1,5 +1,6 @@
 import { TODO_FILTERS } from "@kort/core";
 import { z } from "zod";
+import { cursorFromText, encodeCursor, type KeysetCursor } from "../../platform/db/keyset-cursor.ts";
 
 /** The ledger's sort orders (spec 2: by date and by amount), newest or largest first by default. */
 export const LEDGER_SORTS = ["DATE_DESC", "DATE_ASC", "AMOUNT_DESC", "AMOUNT_ASC"] as const;
@@ -38,27 +39,10 @@ export const ledgerFilterSchema = z
 
 export type LedgerFilter = z.infer<typeof ledgerFilterSchema>;
 
-/** Where the next page starts: the last row's sort value and id (keyset pagination, no OFFSET). */
-export type LedgerCursor = { value: string; id: string };
+/** Where the next page starts: the last row's sort value and id. */
+export type LedgerCursor = KeysetCursor;
 
-const cursorSchema = z.tuple([z.string().max(40), z.uuid()]);
-
-export const encodeCursor = (cursor: LedgerCursor): string =>
-  Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString("base64url");
-
-/** A cursor as a client sent it back; anything but one this server wrote is a VALIDATION_FAILED. */
-export const cursorFromText = z
-  .string()
-  .max(200)
-  .transform((text, context) => {
-    try {
-      const [value, id] = cursorSchema.parse(JSON.parse(Buffer.from(text, "base64url").toString("utf8")));
-      return { value, id } satisfies LedgerCursor;
-    } catch {
-      context.addIssue({ code: "custom", message: "Not a cursor of this list." });
-      return z.NEVER;
-    }
-  });
+export { encodeCursor };
 
 export const ledgerPageSchema = z.object({
   sort: z

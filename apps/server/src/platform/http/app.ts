@@ -48,6 +48,15 @@ const requestIdFor = (request: IncomingMessage): string => {
  * The whole HTTP server, without listening: main.ts listens, tests use `app.inject`. Routes:
  * /v1 (REST, OpenAPI at /v1/docs), /graphql (Yoga), /healthz, and the web app with SPA fallback.
  */
+/** What every handler works with: the one way to make it, for the HTTP app and for main.ts's mail listener. */
+export const createAppDeps = (options: Pick<BuildAppOptions, "db" | "config" | "now" | "blobs">): AppDeps => ({
+  db: options.db,
+  config: options.config,
+  now: options.now ?? (() => new Date()),
+  blobs: options.blobs ?? createBlobStore(options.config.blobs),
+  links: createLinkSigner(linkKeyOf(options.config), options.config.links.ttlSeconds),
+});
+
 export const buildApp = async ({
   db,
   config,
@@ -74,13 +83,7 @@ export const buildApp = async ({
     frameworkErrors: answerFrameworkError(headers),
     clientErrorHandler: answerClientError(headers),
   });
-  const deps: AppDeps = {
-    db,
-    config,
-    now: now ?? (() => new Date()),
-    blobs: blobs ?? createBlobStore(config.blobs),
-    links: createLinkSigner(linkKeyOf(config), config.links.ttlSeconds),
-  };
+  const deps = createAppDeps({ db, config, now, blobs });
   // Bodies are JSON, and multipart for files (read by the route that takes one, multipart.ts). Fastify's default
   // text/plain parser would hand handlers a string that then fails validation as 422; refusing it makes a wrong
   // content type a 400.

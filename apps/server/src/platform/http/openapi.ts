@@ -1,6 +1,11 @@
 import { ERROR_CODES } from "@kort/core";
 import { z } from "zod";
 import type { RestRoute } from "./rest.ts";
+import { MAIL_RELAY_KEY, NETWORK_KEY } from "./shared-keys.ts";
+
+/** The header a system caller (card network, mail relay) authenticates with, instead of a session. */
+const sharedKeyOf = (route: RestRoute) =>
+  route.access === "network" ? NETWORK_KEY : route.access === "mail-relay" ? MAIL_RELAY_KEY : undefined;
 
 /**
  * The OpenAPI 3.1 document of /v1, built from the same route registry that Fastify registers and
@@ -66,8 +71,8 @@ const headerParameters = (route: RestRoute) => [
   ...(route.access === "project"
     ? [{ name: "X-Project-Id", in: "header", required: true, schema: { type: "string", format: "uuid" } }]
     : []),
-  ...(route.access === "network"
-    ? [{ name: "X-Network-Key", in: "header", required: true, schema: { type: "string" } }]
+  ...(sharedKeyOf(route)
+    ? [{ name: sharedKeyOf(route)?.headerName, in: "header", required: true, schema: { type: "string" } }]
     : []),
   ...(route.method === "POST" || route.method === "PATCH"
     ? [
@@ -93,7 +98,8 @@ const operation = (route: RestRoute) => {
     "400": errorResponse("Malformed request (BAD_REQUEST, MALFORMED_BODY)"),
     "500": errorResponse("Unexpected error (INTERNAL)"),
   };
-  if (route.access === "network") responses["401"] = errorResponse("No valid X-Network-Key (UNAUTHENTICATED)");
+  const sharedKey = sharedKeyOf(route);
+  if (sharedKey) responses["401"] = errorResponse(`No valid ${sharedKey.headerName} (UNAUTHENTICATED)`);
   else if (route.access !== "public") responses["401"] = errorResponse("No valid session (UNAUTHENTICATED)");
   if (route.access === "project") responses["404"] = errorResponse("Not a member of the project (PROJECT_NOT_FOUND)");
   if (params || query || body || route.upload) responses["422"] = errorResponse("Invalid input (VALIDATION_FAILED)");
@@ -101,7 +107,7 @@ const operation = (route: RestRoute) => {
     summary: route.summary,
     tags: [route.tag],
     operationId: `${route.method.toLowerCase()}${route.path.replace(/[/:{}]+(\w)/g, (_m, c: string) => c.toUpperCase())}`,
-    ...(route.access === "public" || route.access === "network" ? { security: [] } : {}),
+    ...(route.access === "public" || sharedKeyOf(route) ? { security: [] } : {}),
     parameters: [...parametersOf(params, "path"), ...parametersOf(query, "query"), ...headerParameters(route)],
     ...(body && !route.upload
       ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(body, "input") } } } }

@@ -15,8 +15,8 @@ import {
 } from "./context.ts";
 import { cleanInput } from "./input-text.ts";
 import { readUpload, type UploadResult } from "./multipart.ts";
-import { requireNetworkKey } from "./network-key.ts";
 import { keepCacheControl } from "./security-headers.ts";
+import { requireMailRelayKey, requireNetworkKey } from "./shared-keys.ts";
 
 /**
  * What every handler may use besides its input. `now` is the clock of rules that depend on time (code expiry,
@@ -37,9 +37,10 @@ export type AppDeps = {
  * Who may call a route. Every route states it, and the wrapper enforces it before the handler
  * runs: "user" needs a session, "project" also an X-Project-Id the caller belongs to.
  * Per-object permission checks come on top, inside the handler, with the object loaded. "network" is the card
- * network (no user): it needs the X-Network-Key header (network-key.ts).
+ * network (no user): it needs the X-Network-Key header; "mail-relay" is a mail relay handing over e-mailed receipts:
+ * it needs X-Mail-Relay-Key (shared-keys.ts).
  */
-export type Access = "public" | "user" | "project" | "network";
+export type Access = "public" | "user" | "project" | "network" | "mail-relay";
 
 export type ContextFor<A extends Access> = A extends "project"
   ? ProjectContext
@@ -131,6 +132,7 @@ const prepare = async <A extends Access, P extends Schema | undefined, Q extends
   spec: { access: A; params?: P; query?: Q },
 ) => {
   if (spec.access === "network") requireNetworkKey(request.headers, deps.config);
+  if (spec.access === "mail-relay") requireMailRelayKey(request.headers, deps.config);
   const ctx = narrow(await requestContext(deps.db, request), spec.access);
   return {
     ctx,

@@ -58,14 +58,22 @@ export const projects = pgTable(
      * limit. The owner changes it on the Accounting page.
      */
     plan: projectPlan("plan").notNull().default("basic"),
-    /** Inbound receipts address (decisions.md, "Receipts"). */
-    receiptsEmail: text("receipts_email").unique(),
+    /**
+     * The local part of the company's receipts address (`<mailbox>@<KORT_RECEIPTS_DOMAIN>`, issue 12): made by
+     * PostgreSQL for every new company, unguessable enough that the address is not a public inbox; lower case.
+     */
+    receiptsMailbox: text("receipts_mailbox")
+      .notNull()
+      .default(sql`('k' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 11))`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("projects_kennitala_digits", sql`${t.kennitala} ~ '^[0-9]{10}$'`),
     check("projects_credit_limit_non_negative", sql`${t.creditLimit} >= 0`),
+    check("projects_receipts_mailbox_form", sql`${t.receiptsMailbox} ~ '^[a-z0-9][a-z0-9.-]{1,39}$'`),
+    // An inbound e-mail's recipient names exactly one company.
+    uniqueIndex("projects_receipts_mailbox_key").on(t.receiptsMailbox),
     // Sign-up's lookup, which also finds rejected companies.
     index("projects_kennitala_idx").on(t.kennitala),
     // One live company per kennitala. Rejected ones are left out only so that the migration could set aside the

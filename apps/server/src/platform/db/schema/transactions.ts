@@ -2,8 +2,10 @@ import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   check,
+  foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -153,14 +155,62 @@ export const receipts = pgTable(
     blobKey: text("blob_key").notNull(),
     /** A JPEG thumbnail of an image receipt; null for PDFs and for images this server cannot decode (HEIC). */
     thumbnailKey: text("thumbnail_key"),
+    /** How it came: uploaded to a transaction, or e-mailed to the company's receipts address. */
+    source: text("source").$type<ReceiptSource>().notNull().default("upload"),
+    /** SHA-256 of the file (hex): an e-mailed file the company already has is not stored again. */
+    contentHash: text("content_hash"),
+    /** Why an e-mailed receipt was attached without a person: the amount and the receipt's date that matched. */
+    matchedBy: jsonb("matched_by").$type<ReceiptMatch>(),
     createdAt: createdAt(),
     deletedAt: timestamptz("deleted_at"),
   },
   (t) => [
     primaryKey({ name: "receipts_pkey", columns: [t.projectId, t.id] }),
+    check("receipts_source_known", sql`${t.source} in ('upload', 'email')`),
+    // A receipt e-mailed twice is stored once (the second delivery finds the first); a removed one may come again.
+    uniqueIndex("receipts_project_email_content_key")
+      .on(t.projectId, t.contentHash)
+      .where(sql`${t.source} = 'email' and ${t.deletedAt} is null`),
     index("receipts_transaction_idx").on(t.transactionId),
     index("receipts_project_created_idx").on(t.projectId, t.createdAt.desc().nullsFirst()),
     index("receipts_project_user_unmatched_idx").on(t.projectId, t.userId).where(sql`${t.transactionId} is null`),
+  ],
+);
+
+export type ReceiptSource = "upload" | "email";
+
+/** The hard gates an automatic match passed: the exact amount (whole krónur for ISK) and the receipt's date. */
+export type ReceiptMatch = { amount: number; currency: string; date: string };
+
+/**
+ * Transactions an e-mailed receipt may belong to, ranked for a person to confirm (issue 12). A rejected pair stays,
+ * with `rejected_at`, so the matcher never offers it again, even for the same file e-mailed anew.
+ */
+export const receiptSuggestions = pgTable(
+  "receipt_suggestions",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "restrict" }),
+    receiptId: uuid("receipt_id").notNull(),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    /** The matcher's score in thousandths: the order of the list, never a decision. */
+    score: smallint("score").notNull(),
+    createdAt: createdAt(),
+    rejectedAt: timestamptz("rejected_at"),
+    rejectedBy: uuid("rejected_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    primaryKey({ name: "receipt_suggestions_pkey", columns: [t.projectId, t.receiptId, t.transactionId] }),
+    foreignKey({
+      name: "receipt_suggestions_receipt_fk",
+      columns: [t.projectId, t.receiptId],
+      foreignColumns: [receipts.projectId, receipts.id],
+    }).onDelete("cascade"),
+    // The panel's "suggested receipts" of a transaction.
+    index("receipt_suggestions_transaction_idx").on(t.projectId, t.transactionId).where(sql`${t.rejectedAt} is null`),
   ],
 );
 

@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/**
+ * Where a keyset page starts: the last row's sort value and id (no OFFSET, so page 1,000 costs what page 1 does).
+ * Sent to clients as opaque base64url text; every list of the API pages with it.
+ */
+export type KeysetCursor = { value: string; id: string };
+
+const cursorSchema = z.tuple([z.string().max(40), z.uuid()]);
+
+export const encodeCursor = (cursor: KeysetCursor): string =>
+  Buffer.from(JSON.stringify([cursor.value, cursor.id])).toString("base64url");
+
+/** A cursor as a client sent it back; anything but one this server wrote is a VALIDATION_FAILED. */
+export const cursorFromText = z
+  .string()
+  .max(200)
+  .transform((text, context) => {
+    try {
+      const [value, id] = cursorSchema.parse(JSON.parse(Buffer.from(text, "base64url").toString("utf8")));
+      return { value, id } satisfies KeysetCursor;
+    } catch {
+      context.addIssue({ code: "custom", message: "Not a cursor of this list." });
+      return z.NEVER;
+    }
+  });
