@@ -20,6 +20,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", database.url);
+  project.provide("smtpPort", server.smtpPort);
   return async () => {
     await server.stop();
     await database.stop();

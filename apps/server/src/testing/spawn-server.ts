@@ -66,6 +66,8 @@ const waitForHealthy = async (baseUrl: string, server: ChildProcess, output: () 
 
 export type SpawnedServer = {
   baseUrl: string;
+  /** The port of its SMTP listener for receipts e-mailed to the demo companies. */
+  smtpPort: number;
   /** The server's process id (the benchmarks read its CPU time). */
   pid: number | undefined;
   stop: Stop;
@@ -86,6 +88,7 @@ export const spawnKortServer = async (
 ): Promise<SpawnedServer> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), "kort-server-data-"));
   const port = await freePort();
+  const smtpPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "apps/server/src/main.ts"], {
     cwd: ROOT,
@@ -97,6 +100,7 @@ export const spawnKortServer = async (
       KORT_DATA_DIR: dataDir,
       KORT_ENV: "development",
       KORT_STOP_WITH_PARENT: "1",
+      KORT_INBOUND_SMTP_PORT: String(smtpPort),
       LOG_LEVEL: "warn",
       ...options.env,
     },
@@ -125,5 +129,5 @@ export const spawnKortServer = async (
     await stop();
     throw error;
   }
-  return { baseUrl, pid: server.pid, stop, signal, output: () => output };
+  return { baseUrl, smtpPort, pid: server.pid, stop, signal, output: () => output };
 };

@@ -1,11 +1,12 @@
-import { Alert, Loader, Stack } from "@mantine/core";
-import { IconReceipt } from "@tabler/icons-react";
+import { Alert, Button, Group, Loader, Stack, Title } from "@mantine/core";
+import { IconMail, IconReceipt } from "@tabler/icons-react";
 import { useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
 import { EmptyPage } from "../../ui/empty-page/EmptyPage.tsx";
+import { SidePanel } from "../../ui/side-panel/SidePanel.tsx";
 import { LedgerFilters } from "./LedgerFilters.tsx";
 import { LedgerTable } from "./LedgerTable.tsx";
 import { useLedgerPages } from "./ledger-queries.ts";
@@ -29,7 +30,9 @@ import {
 } from "./ledger-view.ts";
 import { SelectionBar } from "./SelectionBar.tsx";
 import { TransactionPanel } from "./TransactionPanel.tsx";
+import { useReceiptsInbox } from "./useReceiptInbox.ts";
 import { useReenableDelay } from "./useReenableDelay.ts";
+import { ReceiptsInboxList } from "./WaitingReceipts.tsx";
 
 /** `/expenses` or `/transactions`: the page's own path, where the panel's `/{id}` hangs. */
 const basePath = (pathname: string): string => (pathname.startsWith("/transactions") ? "/transactions" : "/expenses");
@@ -96,6 +99,9 @@ export function ExpensesPage() {
 
   return (
     <Stack gap="md" data-testid="expenses-page">
+      <Group justify="flex-end">
+        <ReceiptsInboxButton />
+      </Group>
       <LedgerFilters
         view={view}
         countsFilter={countsFilter}
@@ -146,5 +152,36 @@ export function ExpensesPage() {
         onClose={() => navigate({ pathname: basePath(pathname), search })}
       />
     </Stack>
+  );
+}
+
+/** Receipts e-mailed to the company and waiting for a transaction: a count on the page, the list in a side panel. */
+function ReceiptsInboxButton() {
+  const { t } = useTranslation();
+  const inbox = useReceiptsInbox();
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconMail size={14} />}
+        onClick={() => setOpened(true)}
+        data-testid="receipts-inbox-open"
+      >
+        {t("expenses.inbox.button", { count: inbox.data?.unmatched_count ?? 0 })}
+      </Button>
+      <SidePanel
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={
+          <Title order={2} size="h4">
+            {t("expenses.inbox.title")}
+          </Title>
+        }
+      >
+        {opened && <ReceiptsInboxList />}
+      </SidePanel>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
 import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
 import { formatFileSize, isPreviewableImage } from "./receipt-files.ts";
+import { matchReason } from "./receipt-match.ts";
 import type { Receipt } from "./receipts.graphql.ts";
 import { useFreshReceipt, useReceipts, useRemoveReceipt, useUploadReceipt } from "./useReceipts.ts";
 
@@ -126,13 +127,7 @@ export function ReceiptsSection({ transactionId, editable }: { transactionId: st
       )}
       {receipts.data?.map((receipt) => (
         <Group key={receipt.id} gap="sm" wrap="nowrap" data-testid="receipt" data-name={receipt.file_name}>
-          {receipt.thumbnail_url ? (
-            <Image src={receipt.thumbnail_url} alt="" w={40} h={40} fit="cover" radius="sm" />
-          ) : receipt.file_type === "application/pdf" ? (
-            <IconFileTypePdf size={40} stroke={1.2} aria-hidden />
-          ) : (
-            <IconFile size={40} stroke={1.2} aria-hidden />
-          )}
+          <ReceiptThumb receipt={receipt} />
           <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
             <Text size="sm" truncate>
               {receipt.file_name}
@@ -140,6 +135,11 @@ export function ReceiptsSection({ transactionId, editable }: { transactionId: st
             <Text size="xs" c="dimmed">
               {formatFileSize(receipt.file_size, locale)}
             </Text>
+            {receipt.matched_by && (
+              <Text size="xs" c="teal" data-testid="receipt-match-reason">
+                {t("expenses.receipts.matchedBy", matchReason(receipt.matched_by, locale))}
+              </Text>
+            )}
           </Stack>
           <ActionIcon
             variant="subtle"
@@ -185,4 +185,11 @@ export function ReceiptsSection({ transactionId, editable }: { transactionId: st
       </Modal>
     </Stack>
   );
+}
+
+/** A receipt's thumbnail, or an icon of its kind when it has none (a PDF, a HEIC). */
+export function ReceiptThumb({ receipt }: { receipt: Pick<Receipt, "thumbnail_url" | "file_type"> }) {
+  if (receipt.thumbnail_url) return <Image src={receipt.thumbnail_url} alt="" w={40} h={40} fit="cover" radius="sm" />;
+  if (receipt.file_type === "application/pdf") return <IconFileTypePdf size={40} stroke={1.2} aria-hidden />;
+  return <IconFile size={40} stroke={1.2} aria-hidden />;
 }

@@ -19,6 +19,7 @@ import { ReceiptsSection } from "./ReceiptsSection.tsx";
 import type { TransactionDetails } from "./transaction.graphql.ts";
 import { useRemind, useTransaction, useTransactionEdit } from "./useTransactionEdit.ts";
 import { useTransactionPermissions } from "./useTransactionPermissions.ts";
+import { WaitingReceiptsSection } from "./WaitingReceipts.tsx";
 
 /** The longest comment the server keeps. */
 const COMMENT_MAX = 1000;
@@ -293,6 +294,11 @@ function TransactionBody({ details }: { details: TransactionDetails }) {
         <CommentField id={row.id} comment={row.comments ?? ""} editable={can["set-comment"]} />
       </Stack>
       <ReceiptsSection transactionId={row.id} editable={can["manage-receipts"]} />
+      <WaitingReceiptsSection
+        transactionId={row.id}
+        cardholderId={row.cardholder.user_id}
+        editable={can["manage-receipts"]}
+      />
       {can.remind && (
         <Group>
           <Button

@@ -1,23 +1,89 @@
 import { graphql, type ResultOf } from "../../app/api/graphql.ts";
 
-/** GraphQL documents of a transaction's receipts (spec 7): the list with signed links, and remove. */
+/**
+ * GraphQL documents of receipts (spec 7): a transaction's list with signed links, remove; and the e-mailed ones
+ * (issue 12): the company's receipts address, those waiting with their suggestions, attach and reject.
+ */
 
-export const RECEIPTS_QUERY = graphql(`
-  query TransactionReceipts($transaction_id: ID!) {
-    receipts(transaction_id: $transaction_id) {
-      id
-      file_name
-      file_size
-      file_type
-      created_at
-      url
-      thumbnail_url
-      url_expires_at
-    }
+const RECEIPT_FIELDS = graphql(`
+  fragment ReceiptFields on Receipt {
+    id
+    file_name
+    file_size
+    file_type
+    created_at
+    url
+    thumbnail_url
+    url_expires_at
+    source
+    matched_by { amount currency date }
   }
 `);
 
+export const RECEIPTS_QUERY = graphql(
+  `
+  query TransactionReceipts($transaction_id: ID!) {
+    receipts(transaction_id: $transaction_id) { ...ReceiptFields }
+  }
+`,
+  [RECEIPT_FIELDS],
+);
+
 export type Receipt = ResultOf<typeof RECEIPTS_QUERY>["receipts"][number];
+
+export const RECEIPTS_INBOX_QUERY = graphql(`
+  query ReceiptsInbox {
+    receipts_inbox { address unmatched_count }
+  }
+`);
+
+export const WAITING_RECEIPTS_QUERY = graphql(
+  `
+  query WaitingReceipts($first: Int, $after: String, $user_id: ID) {
+    unmatched_receipts(first: $first, after: $after, user_id: $user_id) {
+      nodes {
+        receipt { ...ReceiptFields }
+        sender_name
+        suggestions {
+          transaction_id
+          merchant
+          transaction_date
+          amount
+          original_amount
+          original_currency
+          card_last_four
+        }
+      }
+      next_cursor
+    }
+  }
+`,
+  [RECEIPT_FIELDS],
+);
+
+export type WaitingReceipt = ResultOf<typeof WAITING_RECEIPTS_QUERY>["unmatched_receipts"]["nodes"][number];
+export type ReceiptSuggestion = WaitingReceipt["suggestions"][number];
+
+export const SUGGESTED_RECEIPTS_QUERY = graphql(
+  `
+  query SuggestedReceipts($transaction_id: ID!) {
+    suggested_receipts(transaction_id: $transaction_id) { ...ReceiptFields }
+  }
+`,
+  [RECEIPT_FIELDS],
+);
+
+export const ATTACH_RECEIPT_MUTATION = graphql(`
+  mutation AttachReceipt($receipt_id: ID!, $transaction_id: ID!) {
+    attach_receipt(receipt_id: $receipt_id, transaction_id: $transaction_id) { id transaction_id }
+  }
+`);
+
+export const REJECT_RECEIPT_SUGGESTION_MUTATION = graphql(`
+  mutation RejectReceiptSuggestion($receipt_id: ID!, $transaction_id: ID!) {
+    reject_receipt_suggestion(receipt_id: $receipt_id, transaction_id: $transaction_id)
+  }
+`);
 
 export const REMOVE_RECEIPTS_MUTATION = graphql(`
   mutation RemoveReceipts($ids: [ID!]!) {
