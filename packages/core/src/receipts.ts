@@ -7,6 +7,13 @@
 /** At most 10 MB (10 × 1024 × 1024 bytes); one byte more is RECEIPT_TOO_LARGE. */
 export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Spec 5's MissingReceipt rule: a purchase without a receipt this many days after it is a violation. A project
+ * setting (`preferences.receipt_missing_days`), 7 unless set, from 1 day to a year.
+ */
+export const RECEIPT_MISSING_DAYS_DEFAULT = 7;
+export const RECEIPT_MISSING_DAYS_MAX = 365;
+
 /** The types a receipt may be, as detected from its content, with the file name endings each may carry. */
 export const RECEIPT_FILE_TYPES = {
   "image/jpeg": ["jpg", "jpeg", "jpe", "jfif"],

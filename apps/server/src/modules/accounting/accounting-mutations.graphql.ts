@@ -17,7 +17,7 @@ import {
   patchCategory,
 } from "./category-changes.service.ts";
 import { createDimension, patchDimension } from "./dimension-changes.service.ts";
-import { setProjectPlan } from "./plan.service.ts";
+import { setProjectPlan, setReceiptMissingDays } from "./plan.service.ts";
 import { createTaxCategory, deleteTaxCategory, patchTaxCategory } from "./tax-categories.service.ts";
 
 /**
@@ -200,5 +200,14 @@ builder.mutationField("set_project_plan", (t) =>
     description: "The company's plan (project owners).",
     args: { plan: t.arg({ type: ProjectPlanEnum, required: true }) },
     resolve: (_root, args, { kort, deps }) => setProjectPlan(deps, requireProject(kort), args),
+  }),
+);
+
+builder.mutationField("set_receipt_missing_days", (t) =>
+  t.field({
+    type: AccountingSettings,
+    description: "category manage: days a purchase may wait for its receipt before MissingReceipt (1 to 365).",
+    args: { days: t.arg.int({ required: true }) },
+    resolve: (_root, args, { kort, deps }) => setReceiptMissingDays(deps, requireProject(kort), args),
   }),
 );

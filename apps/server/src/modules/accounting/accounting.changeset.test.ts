@@ -1,5 +1,7 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
+import { auditLog, projects } from "../../platform/db/schema/index.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
 import {
   type AccountingScene,
@@ -346,5 +348,28 @@ describe("the plan", () => {
       },
     );
     expect(dropped.data?.unlink_category_group.sub_group_ids).toHaveLength(3);
+  });
+
+  it("lets owners and accountants set the days a purchase may wait for its receipt, 7 unless set", async () => {
+    const fresh = await createAccountingScene(t);
+    const READ = "{ accounting_settings { receipt_missing_days can_change_receipt_rule } }";
+    const SET = "mutation($d: Int!) { set_receipt_missing_days(days: $d) { receipt_missing_days } }";
+    const before = await gql<{ accounting_settings: unknown }>(READ, fresh.accountant.headers);
+    expect(before.data?.accounting_settings).toEqual({ receipt_missing_days: 7, can_change_receipt_rule: true });
+    expect(codeOf(await gql(SET, fresh.teamAdmin.headers, { d: 30 }))).toBe("ACCESS_DENIED");
+    for (const days of [0, 366])
+      expect(codeOf(await gql(SET, fresh.accountant.headers, { d: days }))).toBe("VALIDATION_FAILED");
+    const changed = await gql(SET, fresh.accountant.headers, { d: 14 });
+    expect(changed.data).toEqual({ set_receipt_missing_days: { receipt_missing_days: 14 } });
+    const [project] = await t.db
+      .select({ preferences: projects.preferences })
+      .from(projects)
+      .where(eq(projects.id, fresh.project.id));
+    expect(project?.preferences).toMatchObject({ receipt_missing_days: 14 });
+    const [audited] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.projectId, fresh.project.id), eq(auditLog.action, "project.set_receipt_missing_days")));
+    expect(audited?.data).toEqual({ from: 7, to: 14 });
   });
 });

@@ -111,6 +111,10 @@ export const AccountingSettings = builder.objectRef<AccountingSettingsDto>("Acco
       description: "Null means no limit.",
     }),
     can_change_plan: t.exposeBoolean("can_change_plan", { description: "Whether the caller may change the plan." }),
+    receipt_missing_days: t.exposeInt("receipt_missing_days", {
+      description: "Spec 5: a purchase without a receipt this many days after it is MissingReceipt (7 unless set).",
+    }),
+    can_change_receipt_rule: t.exposeBoolean("can_change_receipt_rule"),
   }),
 });
 

@@ -9,6 +9,7 @@ import {
   dimensionValueTitleSchema,
   PEPPOL_TAX_CODES,
   PROJECT_PLANS,
+  RECEIPT_MISSING_DAYS_MAX,
   taxPercentageSchema,
   VALIDATION_MESSAGES,
 } from "@kort/core";
@@ -86,6 +87,9 @@ export type AccountingSettingsDto = {
   plan: (typeof PROJECT_PLANS)[number];
   max_dimensions_per_category: number | null;
   can_change_plan: boolean;
+  /** Spec 5: days a purchase may wait for its receipt before MissingReceipt. */
+  receipt_missing_days: number;
+  can_change_receipt_rule: boolean;
 };
 
 // ---- What comes in ----
@@ -256,3 +260,5 @@ export const patchTaxCategorySchema = z.object({
 export type PatchTaxCategoryInput = { [K in keyof z.input<typeof patchTaxCategorySchema>]?: unknown };
 
 export const setProjectPlanSchema = z.object({ plan: z.enum(PROJECT_PLANS) });
+
+export const setReceiptMissingDaysSchema = z.object({ days: z.int().min(1).max(RECEIPT_MISSING_DAYS_MAX) });

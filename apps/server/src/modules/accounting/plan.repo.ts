@@ -1,5 +1,5 @@
-import type { ProjectPlan } from "@kort/core";
-import { eq } from "drizzle-orm";
+import { type ProjectPlan, RECEIPT_MISSING_DAYS_DEFAULT } from "@kort/core";
+import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { projects } from "../../platform/db/schema/index.ts";
 
@@ -22,5 +22,32 @@ export const updateProjectPlan = async (
 ): Promise<ProjectPlan> => {
   const previous = await findProjectPlan(db, projectId);
   await db.update(projects).set({ plan, updatedAt: now }).where(eq(projects.id, projectId));
+  return previous;
+};
+
+/** The company's MissingReceipt grace in days (`preferences.receipt_missing_days`), the default unless set. */
+export const findReceiptMissingDays = async (db: Executor, projectId: string): Promise<number> => {
+  const [row] = await db
+    .select({ days: sql<number | null>`(${projects.preferences} ->> 'receipt_missing_days')::int` })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return row?.days ?? RECEIPT_MISSING_DAYS_DEFAULT;
+};
+
+/** Sets the grace; answers the one it had before. The rest of the preferences stay as they are. */
+export const updateReceiptMissingDays = async (
+  db: Executor,
+  projectId: string,
+  days: number,
+  now: Date,
+): Promise<number> => {
+  const previous = await findReceiptMissingDays(db, projectId);
+  await db
+    .update(projects)
+    .set({
+      preferences: sql`jsonb_set(${projects.preferences}, '{receipt_missing_days}', to_jsonb(${days}::int))`,
+      updatedAt: now,
+    })
+    .where(eq(projects.id, projectId));
   return previous;
 };

@@ -8,6 +8,7 @@ import { CategoriesTab } from "./CategoriesTab.tsx";
 import { CategoryPanel } from "./CategoryPanel.tsx";
 import { DimensionsTab } from "./DimensionsTab.tsx";
 import { PlanSummary } from "./PlanSummary.tsx";
+import { ReceiptRuleSetting } from "./ReceiptRuleSetting.tsx";
 import { TaxCategoriesTab } from "./TaxCategoriesTab.tsx";
 import { useAccountingPermissions } from "./useAccountingPermissions.ts";
 
@@ -36,7 +37,14 @@ export function AccountingPage() {
   return (
     <Stack gap="lg" data-testid="accounting-page">
       <Group justify="space-between">
-        {settings.data ? <PlanSummary settings={settings.data} /> : <span />}
+        {settings.data ? (
+          <Group gap="xl">
+            <PlanSummary settings={settings.data} />
+            <ReceiptRuleSetting key={settings.data.receipt_missing_days} settings={settings.data} />
+          </Group>
+        ) : (
+          <span />
+        )}
         <Button
           leftSection={<IconPlus size={16} />}
           onClick={() => setPanel({ opened: true, category: null })}

@@ -71,7 +71,13 @@ export const TAX_CATEGORIES_QUERY = graphql(
 
 export const ACCOUNTING_SETTINGS_QUERY = graphql(`
   query AccountingSettings {
-    accounting_settings { plan max_dimensions_per_category can_change_plan }
+    accounting_settings {
+      plan
+      max_dimensions_per_category
+      can_change_plan
+      receipt_missing_days
+      can_change_receipt_rule
+    }
   }
 `);
 
@@ -127,6 +133,12 @@ export const PATCH_DIMENSION_MUTATION = graphql(
 export const SET_PROJECT_PLAN_MUTATION = graphql(`
   mutation SetProjectPlan($plan: ProjectPlan!) {
     set_project_plan(plan: $plan) { plan max_dimensions_per_category can_change_plan }
+  }
+`);
+
+export const SET_RECEIPT_MISSING_DAYS_MUTATION = graphql(`
+  mutation SetReceiptMissingDays($days: Int!) {
+    set_receipt_missing_days(days: $days) { receipt_missing_days }
   }
 `);
 

@@ -17,6 +17,7 @@ export type AccountingFailure =
   | "dimensionUpdate"
   | "dimensionWithoutValues"
   | "plan"
+  | "receiptRule"
   | "taxCreate"
   | "taxUpdate"
   | "taxDelete";
@@ -30,6 +31,7 @@ const FAILURE_KEYS = {
   dimensionUpdate: "accounting.errors.dimensionUpdate",
   dimensionWithoutValues: "accounting.errors.dimensionWithoutValues",
   plan: "accounting.errors.plan",
+  receiptRule: "accounting.errors.receiptRule",
   taxCreate: "accounting.errors.taxCreate",
   taxUpdate: "accounting.errors.taxUpdate",
   taxDelete: "accounting.errors.taxDelete",
