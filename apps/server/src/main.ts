@@ -1,5 +1,5 @@
 import { performance } from "node:perf_hooks";
-import { createKortApp, kortInboundMail, kortJobs } from "./app/app.ts";
+import { createKortApp, kortInboundMail, kortJobs, kortTasks } from "./app/app.ts";
 import { seedModuleData, seedModuleDemos } from "./app/seed/demo.ts";
 import { DEMO_PASSCODE, DEMO_SIGN_INS, seedDemo } from "./app/seed/seed.ts";
 import { DEMO_INVITED_EMAIL } from "./modules/invites/demo-invite.ts";
@@ -92,7 +92,10 @@ const main = async (): Promise<void> => {
       cleanups.push({ name: "e-mail delivery", run: () => delivery.stop(), ms: 500 });
     }
 
-    const app = await createKortApp({ db, config, logger, blobs });
+    // Tasks (exports) run on this server's workers with the same dependencies the requests have.
+    const deps = createAppDeps({ db, config, blobs, tasks: jobs.queue });
+    await jobs.work(kortTasks(), { ...deps, logger });
+    const app = await createKortApp({ db, config, logger, blobs, tasks: jobs.queue });
     cleanups.push({
       name: "http",
       // Stop accepting and let in-flight requests finish; then cut what is left (idle keep-alive connections are
@@ -112,7 +115,7 @@ const main = async (): Promise<void> => {
             ...config.inboundMail.smtp,
             maxBytes: INBOUND_MESSAGE_MAX_BYTES,
             logger,
-            handler: inboundMail(createAppDeps({ db, config, blobs }), logger),
+            handler: inboundMail(deps, logger),
           })
         : undefined;
     if (smtp) cleanups.push({ name: "inbound mail", run: smtp.stop, ms: 500 });

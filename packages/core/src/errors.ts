@@ -78,6 +78,9 @@ export const ERROR_CODES = [
   "RECEIPT_SENDER_UNKNOWN",
   "RECEIPT_EMAIL_WITHOUT_RECEIPT",
   "RECEIPT_ALREADY_ATTACHED",
+  // Exports (issue 14): nothing to export; rows the format cannot carry, not left out.
+  "EXPORT_EMPTY",
+  "EXPORT_ROWS_UNFIT",
   // Signed links to files (spec 4): past their expiry, or not signed by this server.
   "SIGNED_LINK_EXPIRED",
   "SIGNED_LINK_INVALID",
@@ -153,6 +156,8 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "RECEIPT_SENDER_UNKNOWN":
     case "RECEIPT_EMAIL_WITHOUT_RECEIPT":
     case "RECEIPT_ALREADY_ATTACHED":
+    case "EXPORT_EMPTY":
+    case "EXPORT_ROWS_UNFIT":
       return "validation";
     case "INTERNAL":
       return "internal";

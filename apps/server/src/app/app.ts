@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { type BuildAppOptions, buildApp } from "../platform/http/app.ts";
-import type { JobDefinition } from "../platform/jobs/jobs.ts";
+import type { JobDefinition, TaskDefinition } from "../platform/jobs/jobs.ts";
 import type { KortModule } from "../platform/module.ts";
 import { KORT_MODULES } from "./modules.ts";
 import { apiRoutes } from "./routes.ts";
@@ -12,6 +12,9 @@ export const createKortApp = (options: Omit<BuildAppOptions, "routes" | "schema"
 
 /** Every module's background jobs. */
 export const kortJobs = (): JobDefinition[] => KORT_MODULES.flatMap((module) => module.jobs ?? []);
+
+/** Every module's tasks: work requests hand to a queue. */
+export const kortTasks = (): TaskDefinition[] => KORT_MODULES.flatMap((module) => module.tasks ?? []);
 
 /** The one module's inbound mail handler (receipts by e-mail), if any: main.ts gives it Kort's SMTP listener. */
 export const kortInboundMail = (): KortModule["inboundMail"] => {

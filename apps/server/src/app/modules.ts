@@ -1,6 +1,7 @@
 import { accountingModule } from "../modules/accounting/accounting.module.ts";
 import { authModule } from "../modules/auth/auth.module.ts";
 import { cardsModule } from "../modules/cards/cards.module.ts";
+import { exportsModule } from "../modules/exports/exports.module.ts";
 import { fundingSourcesModule } from "../modules/funding-sources/funding-sources.module.ts";
 import { invitesModule } from "../modules/invites/invites.module.ts";
 import { onboardingModule } from "../modules/onboarding/onboarding.module.ts";
@@ -32,5 +33,6 @@ export const KORT_MODULES: readonly KortModule[] = [
   transactionsModule,
   receiptsModule,
   receiptInboxModule,
+  exportsModule,
   platformModule,
 ];

@@ -2,7 +2,7 @@ import type { BlobStore } from "./blobs/blob-store.ts";
 import type { Db } from "./db/client.ts";
 import type { Logger } from "./http/logger.ts";
 import type { AppDeps, RestRoute } from "./http/rest.ts";
-import type { JobDefinition } from "./jobs/jobs.ts";
+import type { JobDefinition, TaskDefinition } from "./jobs/jobs.ts";
 import type { InboundMailHandler } from "./mail/smtp-listener.ts";
 
 /**
@@ -15,6 +15,8 @@ export type KortModule = {
   name: string;
   routes?: readonly RestRoute[];
   jobs?: readonly JobDefinition[];
+  /** Work its requests hand to a queue (platform/jobs: tasks). */
+  tasks?: readonly TaskDefinition[];
   /**
    * Demo mode only: data of this module the demo company has from its first page (receipt files), added
    * idempotently after the demo seed and before the server listens, so no request sees it half made.

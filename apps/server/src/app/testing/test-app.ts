@@ -11,7 +11,8 @@ import { createTestDatabase } from "../../platform/db/testing/test-db.ts";
 import { createAppDeps } from "../../platform/http/app.ts";
 import { createLogger, type Logger } from "../../platform/http/logger.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
-import { createKortApp } from "../app.ts";
+import { type HeldTasks, holdTasks } from "../../platform/jobs/testing/held-tasks.ts";
+import { createKortApp, kortTasks } from "../app.ts";
 
 export type TestApp = {
   app: FastifyInstance;
@@ -22,8 +23,10 @@ export type TestApp = {
   logs: Record<string, unknown>[];
   /** The logger writing those lines, for parts a test starts beside the app (the SMTP listener). */
   logger: Logger;
-  /** What the app's handlers work with (its config, clock, blobs and link signer). */
+  /** What the app's handlers work with (its config, clock, blobs, link signer and task queue). */
   deps: AppDeps;
+  /** Tasks the app sent (exports), held until the test drains them. */
+  tasks: HeldTasks;
   close: () => Promise<void>;
 };
 
@@ -56,6 +59,12 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const logger = createLogger({ logLevel: "info" }, sink);
   const blobDir = options.blobs ? undefined : await mkdtemp(path.join(tmpdir(), "kort-test-blobs-"));
   const blobs = options.blobs ?? createFsBlobStore(blobDir ?? "");
+  let deps: AppDeps | undefined;
+  const tasks = holdTasks(kortTasks(), () => {
+    if (!deps) throw new Error("The test app is not ready");
+    return { ...deps, logger };
+  });
+  deps = createAppDeps({ db: database.db, config, now: options.now, blobs, tasks: tasks.queue });
   const app = await createKortApp({
     db: database.db,
     config,
@@ -63,6 +72,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     webDistDir: options.webDistDir ?? "/nonexistent/kort-web-dist",
     now: options.now,
     blobs,
+    tasks: tasks.queue,
   });
   options.beforeReady?.(app);
   await app.ready();
@@ -72,7 +82,8 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     blobs,
     logs,
     logger,
-    deps: createAppDeps({ db: database.db, config, now: options.now, blobs }),
+    deps,
+    tasks,
     close: async () => {
       await app.close();
       await database.close();

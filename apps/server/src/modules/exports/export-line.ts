@@ -78,3 +78,6 @@ export const vatOfGross = (gross: number, basisPoints: number): number => {
   const rounded = (numerator + denominator) / (2n * denominator);
   return Number(gross < 0 ? -rounded : rounded);
 };
+
+/** What a format needs of a row to carry it: a journal needs an account, VAT to split out, a department. */
+export type RowNeed = "account" | "tax_category" | "department";

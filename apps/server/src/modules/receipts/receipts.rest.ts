@@ -1,6 +1,7 @@
 import { RECEIPT_MAX_BYTES } from "@kort/core";
+import { signedLinkQuery } from "../../platform/crypto/signed-links.ts";
 import { defineFileRoute, defineRoute, type RestRoute } from "../../platform/http/rest.ts";
-import { idParams, receiptListSchema, receiptSchema, removedSchema, signedLinkQuery } from "./receipts.schemas.ts";
+import { idParams, receiptListSchema, receiptSchema, removedSchema } from "./receipts.schemas.ts";
 import {
   addReceipt,
   getReceiptFor,

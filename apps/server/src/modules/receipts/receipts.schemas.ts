@@ -33,11 +33,6 @@ export const receiptListSchema = z.object({ nodes: z.array(receiptSchema), total
 
 export const idParams = z.object({ id: z.string().max(100) });
 
-export const signedLinkQuery = z.object({
-  expires: z.string().max(20).optional(),
-  signature: z.string().max(100).optional(),
-});
-
 /** At most this many receipts removed in one call. */
 export const REMOVE_RECEIPTS_MAX = 100;
 

@@ -141,7 +141,7 @@ const TransactionsFilterInput = builder.inputType("TransactionsFilter", {
   }),
 });
 
-const SelectionInput = builder.inputType("TransactionSelection", {
+export const SelectionInput = builder.inputType("TransactionSelection", {
   description: "Either transaction_ids, or filter (every row of it) with excluded_ids left out.",
   fields: (t) => ({
     transaction_ids: t.idList({ required: false }),
@@ -197,16 +197,20 @@ builder.queryField("transactions_v2", (t) =>
   }),
 );
 
+/** A SelectionInput as the services read it: GraphQL's nulls are absent fields. */
+export const selectionFromArgs = (input: object): Record<string, unknown> => {
+  const selection: Record<string, unknown> = withoutNulls(input);
+  if (selection.filter) selection.filter = withoutNulls(selection.filter as object);
+  return selection;
+};
+
 builder.queryField("selection_totals", (t) =>
   t.field({
     type: SelectionTotals,
     description: "transaction read: count and sums of a selection, computed on the server within the caller's scope.",
     args: { selection: t.arg({ type: SelectionInput, required: true }) },
-    resolve: (_root, args, { kort, deps }) => {
-      const selection = withoutNulls(args.selection);
-      if (selection.filter) selection.filter = withoutNulls(selection.filter as object);
-      return selectionTotalsFor(deps, requireProject(kort), selection);
-    },
+    resolve: (_root, args, { kort, deps }) =>
+      selectionTotalsFor(deps, requireProject(kort), selectionFromArgs(args.selection)),
   }),
 );
 

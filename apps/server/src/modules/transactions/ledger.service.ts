@@ -1,5 +1,5 @@
 import { billingPeriodDates, currentBillingPeriod, type TodoFilter } from "@kort/core";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { bigintValue } from "../../platform/db/bigint.ts";
 import type { Db } from "../../platform/db/client.ts";
@@ -105,8 +105,8 @@ export const defaultRange = (now: Date): Pick<LedgerFilter, "from_date" | "to_da
 
 type Read = { scope: ListScope; rules: RuleSettings; projectId: string };
 
-const readFor = async (deps: LedgerDeps, ctx: ProjectContext): Promise<Read> => {
-  const scope = listScope(ctx, "transaction", "read");
+const readFor = async (deps: LedgerDeps, ctx: ProjectContext, action: "read" | "export" = "read"): Promise<Read> => {
+  const scope = listScope(ctx, "transaction", action);
   const projectId = ctx.membership.projectId;
   return { scope, projectId, rules: { receiptDays: await receiptDaysOf(deps.db, projectId), now: deps.now() } };
 };
@@ -163,23 +163,7 @@ export const selectionTotalsFor = async (
   ctx: ProjectContext,
   input: unknown,
 ): Promise<SelectionTotalsDto> => {
-  const read = await readFor(deps, ctx);
-  const selection = selectionSchema.parse(input);
-  let where: ReturnType<typeof filterConditions>;
-  if ("transaction_ids" in selection) {
-    // The explicit rows, still inside the caller's scope: any range, since rows are picked by id.
-    const wide = ledgerFilterSchema.parse({ from_date: "0001-01-01", to_date: "9999-12-30" });
-    where = sql`${filterConditions(read.projectId, read.scope, wide, read.rules)}
-      and t.id = any(${sql.param(selection.transaction_ids)}::uuid[])`;
-  } else {
-    const filter = parseFilter(deps, selection.filter);
-    const excluded = selection.excluded_ids ?? [];
-    where =
-      excluded.length > 0
-        ? sql`${filterConditions(read.projectId, read.scope, filter, read.rules)}
-            and not (t.id = any(${sql.param(excluded)}::uuid[]))`
-        : filterConditions(read.projectId, read.scope, filter, read.rules);
-  }
+  const where = selectionCondition(await resolveSelection(deps, ctx, input, "read"));
   const rows = await selectionTotals(deps.db, where);
   const byCurrency = rows.map((row) => ({
     currency: row.currency,
@@ -193,6 +177,55 @@ export const selectionTotalsFor = async (
     total_amount: byCurrency.reduce((sum, row) => sum + row.amount_isk, 0),
     by_currency: byCurrency,
   };
+};
+
+/**
+ * A selection as work that runs later (an export) keeps it: the company, the caller's scope for the action and the
+ * rules as of the request, with the rows picked or the filter and the rows left out. Plain JSON, so a job rebuilds
+ * exactly the rows the person saw, whoever runs it.
+ */
+export type StoredSelection = {
+  projectId: string;
+  scope: ListScope;
+  rules: { receiptDays: number; now: string };
+} & ({ transaction_ids: string[] } | { filter: LedgerFilter; excluded_ids: string[] });
+
+/** Reads a selection (spec 7's shape) within the caller's scope for `action`, ready to store or to query. */
+export const resolveSelection = async (
+  deps: LedgerDeps,
+  ctx: ProjectContext,
+  input: unknown,
+  action: "read" | "export",
+): Promise<StoredSelection> => {
+  const read = await readFor(deps, ctx, action);
+  // A filter without dates means the current billing period, as the ledger's own.
+  const raw = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
+  const selection = selectionSchema.parse(
+    "filter" in raw ? { ...raw, filter: { ...defaultRange(deps.now()), ...(raw.filter as object | undefined) } } : raw,
+  );
+  const base = {
+    projectId: read.projectId,
+    scope: read.scope,
+    rules: { receiptDays: read.rules.receiptDays, now: read.rules.now.toISOString() },
+  };
+  return "transaction_ids" in selection
+    ? { ...base, transaction_ids: selection.transaction_ids }
+    : { ...base, filter: selection.filter, excluded_ids: selection.excluded_ids ?? [] };
+};
+
+/** The rows of a stored selection as a condition on `transactions t`: never outside its company and scope. */
+export const selectionCondition = (stored: StoredSelection): SQL => {
+  const rules = { receiptDays: stored.rules.receiptDays, now: new Date(stored.rules.now) };
+  if ("transaction_ids" in stored) {
+    // The explicit rows, still inside the caller's scope: any range, since rows are picked by id.
+    const wide = ledgerFilterSchema.parse({ from_date: "0001-01-01", to_date: "9999-12-30" });
+    return sql`${filterConditions(stored.projectId, stored.scope, wide, rules)}
+      and t.id = any(${sql.param(stored.transaction_ids)}::uuid[])`;
+  }
+  const where = filterConditions(stored.projectId, stored.scope, stored.filter, rules);
+  return stored.excluded_ids.length > 0
+    ? sql`${where} and not (t.id = any(${sql.param(stored.excluded_ids)}::uuid[]))`
+    : where;
 };
 
 export type RuleViolationCountDto = { rule_id: TodoFilter; count: number };

@@ -9,6 +9,11 @@ export type BlobStore = {
   readonly kind: "filesystem" | "s3";
   /** Writes the whole blob; a reader sees it complete or not at all. */
   put: (key: string, data: Buffer, options: { contentType: string }) => Promise<void>;
+  /**
+   * Writes a blob from a file of known size, streamed (an export of a million rows): memory holds a chunk, not the
+   * file. `stream` may be called more than once (S3 reads the file to sign it, then to send it).
+   */
+  putFile: (key: string, file: BlobSource, options: { contentType: string }) => Promise<void>;
   /** The blob as a stream with its size, or null when there is none under the key. */
   get: (key: string) => Promise<StoredBlob | null>;
   /** Removes the blob; a key with no blob is not an error. */
@@ -17,6 +22,8 @@ export type BlobStore = {
 };
 
 export type StoredBlob = { stream: Readable; size: number };
+
+export type BlobSource = { size: number; stream: () => Readable };
 
 /**
  * A key is slash-separated segments of letters, digits, `.`, `_` and `-`, each starting with a letter or digit: no

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { type FileHandle, mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { assertBlobKey, type BlobStore, InvalidBlobKeyError, type StoredBlob } from "./blob-store.ts";
 
@@ -12,6 +12,28 @@ const isMissing = (error: unknown): boolean =>
  * beside its place, flushed, and renamed into place, which is atomic, so a reader in any process finds the whole
  * file or none. Temporary names start with a dot, which no key can, so they never answer a key.
  */
+/** Writes a file under a temporary dot-name beside its place, flushes it and renames it in: all or nothing. */
+const writeAtomically = async (file: string, write: (handle: FileHandle) => Promise<void>): Promise<void> => {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+  const handle = await open(temporary, "wx", 0o600);
+  try {
+    await write(handle);
+    await handle.datasync();
+  } catch (error) {
+    await handle.close();
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await handle.close();
+  try {
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+};
+
 export const createFsBlobStore = (root: string): BlobStore => {
   const base = path.resolve(root);
 
@@ -25,24 +47,12 @@ export const createFsBlobStore = (root: string): BlobStore => {
   return {
     kind: "filesystem",
 
-    put: async (key, data) => {
-      const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
-      const handle = await open(temporary, "wx", 0o600);
-      try {
-        await handle.writeFile(data);
-        await handle.datasync();
-      } finally {
-        await handle.close();
-      }
-      try {
-        await rename(temporary, file);
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
-    },
+    put: async (key, data) => writeAtomically(fileOf(key), (handle) => handle.writeFile(data)),
+
+    putFile: async (key, source) =>
+      writeAtomically(fileOf(key), async (handle) => {
+        for await (const chunk of source.stream()) await handle.write(chunk as Buffer);
+      }),
 
     get: async (key): Promise<StoredBlob | null> => {
       const file = fileOf(key);

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
 import { buffer, text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { S3Config } from "../config.ts";
@@ -107,6 +108,24 @@ describe("the S3 blob store", () => {
     await store.delete(key);
     expect(await store.exists(key)).toBe(false);
     expect(seen.every((call) => call.path.startsWith("/kort-kvittanir/prof/"))).toBe(true);
+  });
+
+  it("streams a file of known size in one signed PUT (an export), read twice: to hash it and to send it", async () => {
+    const store = createS3BlobStore(config);
+    const content = Buffer.from("Fylgiskjal;Dagsetning\r\n1;2026-11-24\r\n".repeat(2000));
+    let reads = 0;
+    const source = {
+      size: content.length,
+      stream: () => {
+        reads += 1;
+        return Readable.from([content.subarray(0, 1000), content.subarray(1000)]);
+      },
+    };
+    await store.putFile("exports/p1/e1.csv", source, { contentType: "text/csv; charset=utf-8" });
+    expect(reads).toBe(2);
+    const blob = await store.get("exports/p1/e1.csv");
+    expect(blob?.size).toBe(content.length);
+    expect(blob ? await text(blob.stream) : null).toBe(content.toString("utf8"));
   });
 
   it("fails loudly, with S3's code and without the key, when S3 refuses", async () => {

@@ -1,4 +1,6 @@
+import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { S3Config } from "../config.ts";
 import { assertBlobKey, type BlobStore } from "./blob-store.ts";
@@ -24,6 +26,16 @@ const objectUrl = (config: S3Config, key: string): URL => {
   return new URL(`${endpoint.protocol}//${config.bucket}.${endpoint.host}/${path}`);
 };
 
+/** A PUT's body: bytes in memory (a receipt), or a file streamed (an export), with its hash and length. */
+type Payload = { contentType: string; hash: string; length: number } & ({ data: Buffer } | { stream: () => Readable });
+
+const bodyInit = (payload: Payload): RequestInit =>
+  "data" in payload
+    ? // A copy as a plain Uint8Array: fetch's types take no Buffer (at most 10 MB, once per upload).
+      { body: Uint8Array.from(payload.data) }
+    : // A stream body needs half duplex in Node's fetch; its length is the content-length header above.
+      ({ body: Readable.toWeb(payload.stream()) as ReadableStream<Uint8Array>, duplex: "half" } as RequestInit);
+
 class S3Error extends Error {
   constructor(method: string, status: number, detail: string) {
     // The key is left out: it names a company and a receipt. S3's own error code says what went wrong.
@@ -47,19 +59,15 @@ export const createS3BlobStore = (config: S3Config, options: S3BlobStoreOptions 
   const call = options.fetch ?? fetch;
   const now = options.now ?? (() => new Date());
 
-  const send = async (
-    method: "PUT" | "GET" | "HEAD" | "DELETE",
-    key: string,
-    body?: { data: Buffer; contentType: string },
-  ): Promise<Response> => {
+  const send = async (method: "PUT" | "GET" | "HEAD" | "DELETE", key: string, body?: Payload): Promise<Response> => {
     const url = objectUrl(config, assertBlobKey(key));
     const at = now();
-    const payloadHash = body ? sha256Hex(body.data) : EMPTY_PAYLOAD_HASH;
+    const payloadHash = body ? body.hash : EMPTY_PAYLOAD_HASH;
     const headers: Record<string, string> = {
       host: url.host,
       "x-amz-content-sha256": payloadHash,
       "x-amz-date": amzDate(at),
-      ...(body ? { "content-type": body.contentType } : {}),
+      ...(body ? { "content-type": body.contentType, "content-length": String(body.length) } : {}),
     };
     const { authorization } = signRequest({
       method,
@@ -76,8 +84,7 @@ export const createS3BlobStore = (config: S3Config, options: S3BlobStoreOptions 
     return call(url, {
       method,
       headers: { ...sent, authorization },
-      // A copy as a plain Uint8Array: fetch's types take no Buffer (at most 10 MB, once per upload).
-      ...(body ? { body: Uint8Array.from(body.data) } : {}),
+      ...(body ? bodyInit(body) : {}),
       signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
     });
   };
@@ -90,7 +97,17 @@ export const createS3BlobStore = (config: S3Config, options: S3BlobStoreOptions 
     kind: "s3",
 
     put: async (key, data, { contentType }) => {
-      const response = await send("PUT", key, { data, contentType });
+      const response = await send("PUT", key, { contentType, hash: sha256Hex(data), length: data.length, data });
+      if (!response.ok) await fail("PUT", response);
+      await response.body?.cancel();
+    },
+
+    putFile: async (key, source, { contentType }) => {
+      // SigV4 signs the payload's hash: the file is read once to hash it, then again as the body.
+      const hash = createHash("sha256");
+      await pipeline(source.stream(), hash);
+      const payload = { contentType, hash: hash.digest("hex"), length: source.size, stream: source.stream };
+      const response = await send("PUT", key, payload);
       if (!response.ok) await fail("PUT", response);
       await response.body?.cancel();
     },

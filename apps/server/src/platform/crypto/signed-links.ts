@@ -1,4 +1,5 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
 import type { Config } from "../config.ts";
 import { AppError } from "../errors.ts";
 
@@ -69,3 +70,9 @@ export const createLinkSigner = (key: Buffer | undefined, ttlSeconds: number): L
     },
   };
 };
+
+/** The query of a signed link (`?expires=…&signature=…`) as a file route reads it; checked by `verify`. */
+export const signedLinkQuery = z.object({
+  expires: z.string().max(20).optional(),
+  signature: z.string().max(100).optional(),
+});

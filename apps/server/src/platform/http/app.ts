@@ -8,6 +8,7 @@ import type { Config } from "../config.ts";
 import { createLinkSigner, linkKeyOf } from "../crypto/signed-links.ts";
 import type { Db } from "../db/client.ts";
 import { registerGraphQL } from "../graphql/yoga.ts";
+import type { TaskQueue } from "../jobs/jobs.ts";
 import { registerErrorHandling } from "./error-handler.ts";
 import { answerClientError, answerFrameworkError } from "./framework-errors.ts";
 import { withIdempotency } from "./idempotency.ts";
@@ -33,6 +34,8 @@ export type BuildAppOptions = {
   now?: () => Date;
   /** Defaults to the store config.blobs names; tests pass one in a folder of their own. */
   blobs?: BlobStore;
+  /** Where requests send tasks: pg-boss in main.ts, a queue the test drains in tests. */
+  tasks: TaskQueue;
 };
 
 /** JSON bodies beyond this are refused with 400; file uploads get their own limit with multipart. */
@@ -49,12 +52,15 @@ const requestIdFor = (request: IncomingMessage): string => {
  * /v1 (REST, OpenAPI at /v1/docs), /graphql (Yoga), /healthz, and the web app with SPA fallback.
  */
 /** What every handler works with: the one way to make it, for the HTTP app and for main.ts's mail listener. */
-export const createAppDeps = (options: Pick<BuildAppOptions, "db" | "config" | "now" | "blobs">): AppDeps => ({
+export const createAppDeps = (
+  options: Pick<BuildAppOptions, "db" | "config" | "now" | "blobs" | "tasks">,
+): AppDeps => ({
   db: options.db,
   config: options.config,
   now: options.now ?? (() => new Date()),
   blobs: options.blobs ?? createBlobStore(options.config.blobs),
   links: createLinkSigner(linkKeyOf(options.config), options.config.links.ttlSeconds),
+  tasks: options.tasks,
 });
 
 export const buildApp = async ({
@@ -66,6 +72,7 @@ export const buildApp = async ({
   routes,
   schema,
   blobs,
+  tasks,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const log = logger ?? createLogger(config);
   const production = config.env === "production";
@@ -83,7 +90,7 @@ export const buildApp = async ({
     frameworkErrors: answerFrameworkError(headers),
     clientErrorHandler: answerClientError(headers),
   });
-  const deps = createAppDeps({ db, config, now, blobs });
+  const deps = createAppDeps({ db, config, now, blobs, tasks });
   // Bodies are JSON, and multipart for files (read by the route that takes one, multipart.ts). Fastify's default
   // text/plain parser would hand handlers a string that then fails validation as 422; refusing it makes a wrong
   // content type a 400.

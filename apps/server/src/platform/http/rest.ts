@@ -5,6 +5,7 @@ import type { BlobStore } from "../blobs/blob-store.ts";
 import type { Config } from "../config.ts";
 import type { LinkSigner } from "../crypto/signed-links.ts";
 import type { Db } from "../db/client.ts";
+import type { TaskQueue } from "../jobs/jobs.ts";
 import {
   type ProjectContext,
   type RequestContext,
@@ -31,6 +32,8 @@ export type AppDeps = {
   blobs: BlobStore;
   /** Signs and checks links to files (platform/crypto/signed-links.ts). */
   links: LinkSigner;
+  /** Where work that outlives a request goes (exports): pg-boss queues, sent after commit (platform/jobs). */
+  tasks: TaskQueue;
 };
 
 /**

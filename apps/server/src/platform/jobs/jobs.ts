@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../http/logger.ts";
+import type { AppDeps } from "../http/rest.ts";
 
 /**
  * Background jobs on pg-boss 10 in the app's own PostgreSQL (schema `pgboss`, architecture.md "Jobs"). Modules
@@ -11,7 +12,7 @@ import type { Logger } from "../http/logger.ts";
 
 export const JOBS_SCHEMA = "pgboss";
 
-export type JobContext = { db: Db; now: Date; logger: Logger };
+export type JobContext = { db: Db; now: Date; logger: Logger; tasks: TaskQueue };
 
 export type JobDefinition = {
   /** The pg-boss queue name. */
@@ -23,7 +24,32 @@ export type JobDefinition = {
   run: (ctx: JobContext) => Promise<void>;
 };
 
-export type Jobs = { boss: PgBoss; stop(): Promise<void> };
+/**
+ * Work a request hands to a queue (an export to write): sent after the request's transaction commits, run by one
+ * worker of whichever server fetches it, retried on failure. The row the request wrote is the record of the work,
+ * so a task lost between the commit and the send is found again by its module's sweep (a cron job).
+ */
+export type TaskDefinition = {
+  queue: string;
+  run: (deps: TaskDeps, data: Record<string, unknown>) => Promise<void>;
+  /** Tasks of this queue run at once per server (pg-boss batch and poll); 1 unless set. */
+  concurrency?: number;
+};
+
+/** Where requests send tasks (AppDeps.tasks). */
+export type TaskQueue = { send: (queue: string, data: Record<string, unknown>) => Promise<void> };
+
+/** What a task runs with: the app's dependencies (files, links, clock) and a logger. */
+export type TaskDeps = AppDeps & { logger: Logger };
+
+export type Jobs = {
+  boss: PgBoss;
+  /** Sends tasks to their queues. */
+  queue: TaskQueue;
+  /** Starts this server's workers of the tasks, once the app's dependencies exist. */
+  work: (tasks: readonly TaskDefinition[], deps: TaskDeps) => Promise<void>;
+  stop(): Promise<void>;
+};
 
 export type JobsOptions = {
   /** The app's database, for pg-boss's own pool. */
@@ -38,11 +64,16 @@ export const startJobs = async ({ url, db, logger, jobs, now = () => new Date() 
   const boss = new PgBoss({ connectionString: url, schema: JOBS_SCHEMA, max: 3, application_name: "kort-jobs" });
   boss.on("error", (error: Error) => logger.error({ err: error }, "job queue error"));
   await boss.start();
+  const queue: TaskQueue = {
+    send: async (name, data) => {
+      await boss.send(name, data, { retryLimit: 2, retryDelay: 5, expireInSeconds: 15 * 60 });
+    },
+  };
   for (const job of jobs) {
     // stately: at most one queued and one running, so the cron tick and the start's send never pile up.
     await boss.createQueue(job.queue, { name: job.queue, policy: "stately" });
     await boss.work(job.queue, async () => {
-      await job.run({ db, now: now(), logger });
+      await job.run({ db, now: now(), logger, tasks: queue });
     });
     await boss.schedule(job.queue, job.cron, {}, { tz: "UTC" });
     if (job.runAtStart) await boss.send(job.queue, {});
@@ -50,6 +81,19 @@ export const startJobs = async ({ url, db, logger, jobs, now = () => new Date() 
   let stopping: Promise<void> | undefined;
   return {
     boss,
+    queue,
+    work: async (tasks, deps) => {
+      for (const task of tasks) {
+        await boss.createQueue(task.queue, { name: task.queue, policy: "standard" });
+        await boss.work<Record<string, unknown>>(
+          task.queue,
+          { batchSize: task.concurrency ?? 1, pollingIntervalSeconds: 0.5 },
+          async (batch) => {
+            await Promise.all(batch.map((job) => task.run(deps, job.data)));
+          },
+        );
+      }
+    },
     stop: () => {
       // graceful: a running job finishes (or fails back to the queue after the timeout); the pool closes.
       stopping ??= boss.stop({ graceful: true, wait: true, timeout: 1000 });

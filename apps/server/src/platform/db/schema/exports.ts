@@ -1,4 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
 import { exportFormat, exportLevel, jobStatus } from "./enums.ts";
 import { projects } from "./projects.ts";
@@ -44,14 +45,43 @@ export const exports = pgTable(
     markAsBooked: boolean("mark_as_booked").notNull().default(false),
     fileName: text("file_name"),
     fileBlobKey: text("file_blob_key"),
+    /** The error code of a failed export (translated by the interface). */
     error: text("error"),
+    /** Rows the format cannot carry (no account, VAT or department) are left out instead of failing the export. */
+    leaveOutUnfit: boolean("leave_out_unfit").notNull().default(false),
+    /** Bytes of the finished file. */
+    fileSize: bigint("file_size", { mode: "number" }),
+    /** The locale the file was written for (CSV's separator, the column titles). */
+    locale: text("locale").notNull().default("is-IS"),
     scheduledExportId: uuid("scheduled_export_id").references(() => scheduledExports.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamptz("completed_at"),
   },
-  (t) => [index("exports_project_created_idx").on(t.projectId, t.createdAt.desc().nullsFirst())],
+  (t) => [
+    index("exports_project_created_idx").on(t.projectId, t.createdAt.desc().nullsFirst()),
+    // The sweep's question: which exports wait for a worker, or were left started by one that died.
+    index("exports_unfinished_idx").on(t.updatedAt).where(sql`${t.status} in ('created', 'pending', 'started')`),
+  ],
+);
+
+/**
+ * The transactions an export wrote, added batch by batch as it runs: mark_as_booked stamps them all in the one
+ * transaction that completes the export, and they stay as the record of what each export held.
+ */
+export const exportItems = pgTable(
+  "export_items",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    exportId: uuid("export_id")
+      .notNull()
+      .references(() => exports.id, { onDelete: "cascade" }),
+    transactionId: uuid("transaction_id").notNull(),
+  },
+  (t) => [primaryKey({ name: "export_items_pkey", columns: [t.projectId, t.exportId, t.transactionId] })],
 );
 
 export type ExportRow = typeof exports.$inferSelect;

@@ -1,0 +1,16 @@
+import type { KortModule } from "../../platform/module.ts";
+import { exportsRoutes } from "./exports.rest.ts";
+import { EXPORTS_QUEUE, runExport, sweepExports } from "./exports.service.ts";
+// Its GraphQL types and fields, registered on the shared builder when imported.
+import "./exports.graphql.ts";
+
+/**
+ * Exports to accounting (issue 14): created by a request, written by a task on any server's worker, downloaded
+ * through a signed link; a sweep every minute sends again what waits too long.
+ */
+export const exportsModule: KortModule = {
+  name: "exports",
+  routes: exportsRoutes,
+  tasks: [{ queue: EXPORTS_QUEUE, run: runExport, concurrency: 2 }],
+  jobs: [{ queue: "exports.sweep", cron: "* * * * *", run: sweepExports }],
+};

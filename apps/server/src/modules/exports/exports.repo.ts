@@ -1,0 +1,302 @@
+import type { ExportFormat, ExportLevel, JobStatus } from "@kort/core";
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../platform/db/client.ts";
+import type { KeysetCursor } from "../../platform/db/keyset-cursor.ts";
+import type { RowNeed } from "./export-line.ts";
+
+/**
+ * Exports in SQL. The rows an export writes are read in keyset batches of `transactions t` under the stored
+ * selection's condition, in (date, id) order, so a million rows cost a thousand short statements and no memory
+ * beyond a batch; every statement names the company.
+ */
+
+export type ExportRecord = {
+  id: string;
+  project_id: string;
+  file_type: ExportFormat;
+  level: ExportLevel;
+  status: JobStatus;
+  processed_count: number;
+  total_count: number;
+  filter: Record<string, unknown>;
+  exclude_booked: boolean;
+  mark_as_booked: boolean;
+  leave_out_unfit: boolean;
+  locale: string;
+  file_name: string | null;
+  file_blob_key: string | null;
+  file_size: number | null;
+  error: string | null;
+  created_by: string | null;
+  created_by_name: string | null;
+  created_at: Date;
+  updated_at: Date;
+  completed_at: Date | null;
+};
+
+const COLUMNS = sql`e.id, e.project_id, e.file_type, e.level, e.status, e.processed_count, e.total_count, e.filter,
+  e.exclude_booked, e.mark_as_booked, e.leave_out_unfit, e.locale, e.file_name, e.file_blob_key,
+  e.file_size::float8 as file_size, e.error, e.created_by, u.full_name as created_by_name, e.created_at,
+  e.updated_at, e.completed_at`;
+
+export type NewExport = {
+  projectId: string;
+  fileType: ExportFormat;
+  level: ExportLevel;
+  filter: Record<string, unknown>;
+  excludeBooked: boolean;
+  markAsBooked: boolean;
+  leaveOutUnfit: boolean;
+  locale: string;
+  totalCount: number;
+  createdBy: string;
+  now: Date;
+};
+
+export const insertExport = async (tx: Executor, values: NewExport): Promise<string> => {
+  const result = await tx.execute<{ id: string }>(sql`
+    insert into exports (project_id, file_type, level, status, filter, exclude_booked, mark_as_booked,
+                         leave_out_unfit, locale, total_count, created_by, created_at, updated_at)
+    values (${values.projectId}, ${values.fileType}, ${values.level}, 'pending', ${JSON.stringify(values.filter)}::jsonb,
+            ${values.excludeBooked}, ${values.markAsBooked}, ${values.leaveOutUnfit}, ${values.locale},
+            ${values.totalCount}, ${values.createdBy}, ${values.now}, ${values.now})
+    returning id`);
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error("The export was not inserted");
+  return id;
+};
+
+export const findExport = async (db: Executor, projectId: string, id: string): Promise<ExportRecord | null> => {
+  const result = await db.execute<ExportRecord>(sql`
+    select ${COLUMNS} from exports e left join users u on u.id = e.created_by
+     where e.project_id = ${projectId} and e.id = ${id}`);
+  return result.rows[0] ?? null;
+};
+
+/** Recent exports, newest first by keyset; `createdBy` narrows to one person's (a team admin, an employee). */
+export const exportsPage = async (
+  db: Executor,
+  projectId: string,
+  page: { createdBy: string | null; after: KeysetCursor | null; limit: number },
+): Promise<ExportRecord[]> => {
+  const mine = page.createdBy ? sql`and e.created_by = ${page.createdBy}` : sql``;
+  const after = page.after ? sql`and (e.created_at, e.id) < (${new Date(page.after.value)}, ${page.after.id})` : sql``;
+  const result = await db.execute<ExportRecord>(sql`
+    select ${COLUMNS} from exports e left join users u on u.id = e.created_by
+     where e.project_id = ${projectId} ${mine} ${after}
+     order by e.created_at desc, e.id desc
+     limit ${page.limit}`);
+  return result.rows;
+};
+
+/**
+ * Takes an export for this worker: waiting ones only, so a task delivered twice (a retry, the sweep) runs once.
+ * Nothing of an earlier attempt stays: its items go.
+ */
+export const claimExport = async (tx: Executor, id: string, now: Date): Promise<ExportRecord | null> => {
+  const result = await tx.execute<{ id: string; project_id: string }>(sql`
+    update exports set status = 'started', processed_count = 0, error = null, updated_at = ${now}
+     where id = ${id} and status in ('created', 'pending')
+     returning id, project_id`);
+  const claimed = result.rows[0];
+  if (!claimed) return null;
+  await tx.execute(sql`delete from export_items where project_id = ${claimed.project_id} and export_id = ${id}`);
+  return findExport(tx, claimed.project_id, id);
+};
+
+/** The export's own conditions on top of the selection: settled rows only, and not booked ones on request. */
+export const exportCondition = (selection: SQL, options: { excludeBooked: boolean; unfit?: SQL | null }): SQL => {
+  const parts = [selection, sql`t.closed_at is not null`];
+  if (options.excludeBooked) parts.push(sql`t.latest_export_id is null`);
+  if (options.unfit) parts.push(sql`not ${options.unfit}`);
+  return sql.join(parts, sql` and `);
+};
+
+export const countTransactions = async (db: Executor, where: SQL): Promise<number> => {
+  const result = await db.execute<{ count: string }>(
+    sql`select count(*)::text as count from transactions t where ${where}`,
+  );
+  return Number(result.rows[0]?.count ?? 0);
+};
+
+/** How a row lacks what a format needs (in SQL, for the list shown before exporting and to leave rows out). */
+const LACKS: Record<RowNeed, SQL> = {
+  account: sql`(t.category_id is null or coalesce((select nullif(code, '') from categories where id = t.category_id), '') = '')`,
+  tax_category: sql`(t.tax_category_id is null)`,
+  department: sql`(t.team_id is null or coalesce((select nullif(account_code, '') from teams where id = t.team_id), '') = '')`,
+};
+
+/** A row lacking any of `needs`, or null when the format needs nothing. */
+export const unfitCondition = (needs: readonly RowNeed[]): SQL | null =>
+  needs.length === 0
+    ? null
+    : sql`(${sql.join(
+        needs.map((need) => LACKS[need]),
+        sql` or `,
+      )})`;
+
+export type UnfitRow = {
+  id: string;
+  merchant_name: string;
+  transaction_date: Date;
+  transaction_amount: string;
+  lacks_account: boolean;
+  lacks_tax_category: boolean;
+  lacks_department: boolean;
+};
+
+/** The first rows a format cannot carry, with what each lacks: shown with a link to fix each. */
+export const unfitRows = async (db: Executor, where: SQL, unfit: SQL, limit: number): Promise<UnfitRow[]> => {
+  const result = await db.execute<UnfitRow>(sql`
+    select t.id, t.merchant_name, t.transaction_date, t.transaction_amount::text as transaction_amount,
+           ${LACKS.account} as lacks_account, ${LACKS.tax_category} as lacks_tax_category,
+           ${LACKS.department} as lacks_department
+      from transactions t
+     where ${where} and ${unfit}
+     order by t.transaction_date, t.id
+     limit ${limit}`);
+  return result.rows;
+};
+
+export type LineRow = {
+  id: string;
+  transaction_date: Date;
+  merchant_name: string;
+  description: string;
+  comments: string | null;
+  transaction_amount: string;
+  original_amount: string;
+  original_currency: string;
+  original_exponent: number;
+  fx_rate: string | null;
+  last_four: string;
+  cardholder: string;
+  team_name: string | null;
+  department: string | null;
+  account: string | null;
+  category_title: string | null;
+  vat_code: string | null;
+  vat_basis_points: number | null;
+  peppol_code: string | null;
+  receipt_count: number;
+  dimensions: { title: string; value: string }[];
+};
+
+/** The next batch of an export's rows after `after` (date, id), with everything a format writes about each. */
+export const lineBatch = async (
+  db: Executor,
+  where: SQL,
+  after: { date: Date; id: string } | null,
+  limit: number,
+): Promise<LineRow[]> => {
+  const next = after ? sql`and (t.transaction_date, t.id) > (${after.date}, ${after.id})` : sql``;
+  const result = await db.execute<LineRow>(sql`
+    select t.id, t.transaction_date, t.merchant_name, t.description, t.comments,
+           t.transaction_amount::text as transaction_amount, t.original_amount::text as original_amount,
+           t.original_currency, t.original_exponent,
+           case when t.original_currency <> 'ISK' and t.original_amount <> 0
+                then round(t.transaction_amount::numeric * power(10::numeric, t.original_exponent) / t.original_amount, 4)::text
+           end as fx_rate,
+           c.masked_number as last_four, u.full_name as cardholder, tm.name as team_name,
+           nullif(tm.account_code, '') as department, nullif(cat.code, '') as account, cat.title as category_title,
+           tc.code as vat_code, round(tc.percentage * 100)::int as vat_basis_points, tc.peppol_code,
+           t.receipt_count,
+           coalesce((select jsonb_agg(jsonb_build_object('title', d.title, 'value', dv.title) order by d.title)
+                       from transaction_dimension_values tdv
+                       join dimensions d on d.id = tdv.dimension_id
+                       join dimension_values dv on dv.id = tdv.dimension_value_id
+                      where tdv.project_id = t.project_id and tdv.transaction_id = t.id), '[]'::jsonb) as dimensions
+      from transactions t
+      join cards c on c.id = t.card_id
+      join users u on u.id = t.user_id
+      left join teams tm on tm.id = t.team_id
+      left join categories cat on cat.id = t.category_id
+      left join tax_categories tc on tc.id = t.tax_category_id
+     where ${where} ${next}
+     order by t.transaction_date, t.id
+     limit ${limit}`);
+  return result.rows;
+};
+
+/** Records the rows a batch wrote (for mark_as_booked and as the export's contents). */
+export const insertItems = async (
+  db: Executor,
+  projectId: string,
+  exportId: string,
+  transactionIds: readonly string[],
+): Promise<void> => {
+  if (transactionIds.length === 0) return;
+  await db.execute(sql`
+    insert into export_items (project_id, export_id, transaction_id)
+    select ${projectId}, ${exportId}, unnest(${sql.param([...transactionIds])}::uuid[])
+    on conflict do nothing`);
+};
+
+export const setProgress = async (
+  db: Executor,
+  id: string,
+  progress: { processed: number; total?: number },
+  now: Date,
+): Promise<void> => {
+  await db.execute(sql`
+    update exports set processed_count = ${progress.processed},
+                       total_count = coalesce(${progress.total ?? null}::int, total_count), updated_at = ${now}
+     where id = ${id} and status = 'started'`);
+};
+
+/**
+ * Completes an export: the file's place, and with mark_as_booked every exported row stamped with it, in one
+ * transaction, so the flags and the file appear together or not at all.
+ */
+export const completeExport = async (
+  tx: Executor,
+  record: { id: string; projectId: string; markAsBooked: boolean },
+  file: { name: string; key: string; size: number; processed: number },
+  now: Date,
+): Promise<void> => {
+  if (record.markAsBooked) {
+    await tx.execute(sql`
+      update transactions t set latest_export_id = ${record.id}, updated_at = ${now}
+        from export_items i
+       where i.project_id = ${record.projectId} and i.export_id = ${record.id}
+         and t.id = i.transaction_id and t.project_id = ${record.projectId}`);
+  }
+  await tx.execute(sql`
+    update exports set status = 'completed', file_name = ${file.name}, file_blob_key = ${file.key},
+                       file_size = ${file.size}, processed_count = ${file.processed}, completed_at = ${now},
+                       updated_at = ${now}
+     where id = ${record.id}`);
+};
+
+export const failExport = async (db: Executor, id: string, code: string, now: Date): Promise<void> => {
+  await db.execute(sql`
+    update exports set status = 'failed', error = ${code}, updated_at = ${now} where id = ${id}`);
+};
+
+/** A failed export back in the queue, as it was created. */
+export const requeueExport = async (tx: Executor, projectId: string, id: string, now: Date): Promise<boolean> => {
+  const result = await tx.execute(sql`
+    update exports set status = 'pending', processed_count = 0, error = null, updated_at = ${now}
+     where project_id = ${projectId} and id = ${id} and status = 'failed'
+     returning id`);
+  return result.rows.length > 0;
+};
+
+/**
+ * Exports waiting longer than `waitingSince` for a worker (a task lost between commit and send), and exports left
+ * started since `stuckSince` by a worker that died: the latter go back to waiting. Answers the ids to send again.
+ */
+export const unfinishedExports = async (
+  db: Executor,
+  waitingSince: Date,
+  stuckSince: Date,
+  now: Date,
+): Promise<string[]> => {
+  await db.execute(sql`
+    update exports set status = 'pending', updated_at = ${now}
+     where status = 'started' and updated_at < ${stuckSince}`);
+  const result = await db.execute<{ id: string }>(sql`
+    select id from exports where status in ('created', 'pending') and updated_at < ${waitingSince}
+     order by updated_at limit 100`);
+  return result.rows.map((row) => row.id);
+};

@@ -1,0 +1,157 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportItems, exports, transactions } from "../../platform/db/schema/index.ts";
+import { createReceiptsScene, type ReceiptsScene } from "../receipts/testing/receipts-scene.ts";
+import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
+
+/**
+ * Exports end to end on the server (issue 14): created by GraphQL within the caller's scope, written by the task
+ * (drained here as a worker would run it), downloaded through the signed link and read back; mark_as_booked and
+ * exclude_booked; a failure recorded with its code and retried; a task delivered twice runs once.
+ */
+
+let s: ReceiptsScene;
+let gql: ReturnType<typeof graphqlFor>;
+beforeAll(async () => {
+  s = await createReceiptsScene();
+  gql = graphqlFor(s.t);
+});
+afterAll(() => s.t.close());
+
+type ExportJson = {
+  id: string;
+  status: string;
+  processed_count: number;
+  total_count: number;
+  file_url: string | null;
+  file_name: string | null;
+  error: string | null;
+};
+
+const FIELDS = "id status processed_count total_count file_url file_name error";
+const CREATE = `mutation ($input: ExportInput!) { create_export(input: $input) { ${FIELDS} } }`;
+const STATUS = `query ($id: ID!) { export(id: $id) { ${FIELDS} } }`;
+
+const projectFilter = { filter: {} };
+
+const create = async (headers: Record<string, string>, input: Record<string, unknown>) =>
+  gql<{ create_export: ExportJson }>(CREATE, headers, {
+    input: { level: "PROJECT", selection: projectFilter, ...input },
+  });
+
+const statusOf = async (headers: Record<string, string>, id: string) =>
+  (await gql<{ export: ExportJson }>(STATUS, headers, { id })).data?.export;
+
+const download = async (url: string) => {
+  const response = await s.t.app.inject({ method: "GET", url });
+  expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+  return response;
+};
+
+describe("an export", () => {
+  it("writes the company's settled rows as CSV the accountant downloads, with Icelandic letters intact", async () => {
+    const created = await create(s.scene.accountant.headers, { file_type: "CSV" });
+    expect(created.errors).toBeUndefined();
+    const pending = created.data?.create_export;
+    expect(pending).toMatchObject({ status: "pending", file_url: null });
+    await s.t.tasks.drain();
+    const done = await statusOf(s.scene.accountant.headers, pending?.id ?? "");
+    if (done?.status !== "completed") console.log(JSON.stringify(s.t.logs.filter((line) => line.msg === "export failed")));
+    expect(done).toMatchObject({ status: "completed", error: null });
+    expect(done?.processed_count).toBe(done?.total_count);
+    expect(done?.file_name).toMatch(/^kort-faerslur-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.csv$/);
+
+    const response = await download(done?.file_url ?? "");
+    expect(response.headers["content-disposition"]).toContain("attachment");
+    const body = response.rawPayload.toString("utf8");
+    expect(body.startsWith("\uFEFF")).toBe(true);
+    const lines = body.slice(1).trimEnd().split("\r\n");
+    expect(lines[0]?.split(";").slice(0, 5)).toEqual(["Fylgiskjal", "Dagsetning", "Korthafi", "Kort", "Söluaðili"]);
+    // The company's three settled purchases, not the other company's.
+    expect(lines).toHaveLength(1 + 3);
+    expect(lines.slice(1).every((line) => line.split(";")[4] === "Bónus")).toBe(true);
+    expect(done?.total_count).toBe(3);
+  });
+
+  it("writes typed XLSX, stamps the rows with mark_as_booked, and a second export of unbooked rows has none", async () => {
+    const created = await create(s.scene.owner.headers, { file_type: "XLSX", mark_as_booked: true });
+    const id = created.data?.create_export.id ?? "";
+    await s.t.tasks.drain();
+    const done = await statusOf(s.scene.owner.headers, id);
+    expect(done?.status).toBe("completed");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(new Uint8Array((await download(done?.file_url ?? "")).rawPayload).buffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.getRow(1).getCell(1).value).toBe("Fylgiskjal");
+    const date = sheet?.getRow(2).getCell(2);
+    expect(date?.value).toBeInstanceOf(Date);
+    const amount = sheet?.getRow(2).getCell(7);
+    expect(amount?.value).toBe(4590);
+    expect(amount?.numFmt).toBe('#,##0 "kr."');
+    expect(sheet?.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+
+    const stamped = await s.t.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.projectId, s.scene.project.id), eq(transactions.latestExportId, id)));
+    expect(stamped).toHaveLength(3);
+
+    const again = await create(s.scene.owner.headers, { file_type: "CSV", exclude_booked: true });
+    expect(codeOf(again)).toBe("EXPORT_EMPTY");
+  });
+
+  it("exports only what the caller may see: an employee their own rows", async () => {
+    const created = await create(s.scene.user.headers, { file_type: "CSV" });
+    expect(created.data?.create_export.total_count).toBe(1);
+    const id = created.data?.create_export.id ?? "";
+    expect(codeOf(await gql(STATUS, s.scene.foreignOwner.headers, { id }))).toBe("NOT_FOUND");
+    expect(codeOf(await gql(STATUS, s.scene.teamAdmin.headers, { id }))).toBe("NOT_FOUND");
+    await s.t.tasks.drain();
+    expect((await statusOf(s.scene.user.headers, id))?.status).toBe("completed");
+  });
+
+  it("records a failure's code, retries it, and runs a task delivered twice once", async () => {
+    const { putFile } = s.t.blobs;
+    s.t.blobs.putFile = async () => {
+      throw new Error("the store is down");
+    };
+    const created = await create(s.scene.accountant.headers, { file_type: "CSV" });
+    const id = created.data?.create_export.id ?? "";
+    try {
+      await s.t.tasks.drain();
+    } finally {
+      s.t.blobs.putFile = putFile;
+    }
+    expect(await statusOf(s.scene.accountant.headers, id)).toMatchObject({ status: "failed", error: "INTERNAL" });
+
+    const retried = await gql<{ retry_export: ExportJson }>(
+      `mutation ($id: ID!) { retry_export(id: $id) { ${FIELDS} } }`,
+      s.scene.accountant.headers,
+      { id },
+    );
+    expect(retried.data?.retry_export.status).toBe("pending");
+    // The same task twice, as a redelivery would: the second finds it taken and does nothing.
+    s.t.tasks.sent.push({ ...(s.t.tasks.sent[0] ?? { queue: "exports.run", data: { export_id: id } }) });
+    await s.t.tasks.drain();
+    expect(await statusOf(s.scene.accountant.headers, id)).toMatchObject({ status: "completed", processed_count: 3 });
+    const items = await s.t.db.select().from(exportItems).where(eq(exportItems.exportId, id));
+    expect(items).toHaveLength(3);
+    expect(
+      codeOf(await gql(`mutation ($id: ID!) { retry_export(id: $id) { id } }`, s.scene.accountant.headers, { id })),
+    ).toBe("CONFLICT");
+  });
+
+  it("refuses a company export of picked rows and a card export without its card", async () => {
+    const picked = await create(s.scene.accountant.headers, {
+      file_type: "CSV",
+      selection: { transaction_ids: [s.purchases.employee] },
+    });
+    expect(codeOf(picked)).toBe("VALIDATION_FAILED");
+    expect(codeOf(await create(s.scene.accountant.headers, { file_type: "CSV", level: "CARD" }))).toBe(
+      "VALIDATION_FAILED",
+    );
+    const rows = await s.t.db.select().from(exports).where(isNotNull(exports.completedAt));
+    expect(rows.length).toBeGreaterThan(0);
+  });
+});

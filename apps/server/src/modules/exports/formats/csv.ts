@@ -1,0 +1,65 @@
+import type { Writable } from "node:stream";
+import type { Locale } from "@kort/core";
+import type { ExportLine } from "../export-line.ts";
+import { type ExportFormatSpec, endStream, writeText } from "./format-writer.ts";
+import { type CellValue, minorToDecimal, TABLE_COLUMNS } from "./table-columns.ts";
+
+/**
+ * CSV (RFC 4180): UTF-8 with a BOM, so Excel opens Icelandic letters intact; CRLF line ends; `;` between fields and
+ * a decimal comma for Icelandic (what Icelandic Excel reads), `,` and a decimal point for English. Dates ISO.
+ */
+
+const separatorOf = (locale: Locale) => (locale === "is-IS" ? ";" : ",");
+
+/** A field quoted when it holds the separator, a quote or a line break (quotes doubled), as RFC 4180 says. */
+export const csvField = (value: string, separator: string): string =>
+  value.includes(separator) || /["\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+
+const decimalFor = (locale: Locale, decimal: string) => (locale === "is-IS" ? decimal.replace(".", ",") : decimal);
+
+export const csvCell = (cell: CellValue, locale: Locale): string => {
+  switch (cell.kind) {
+    case "text":
+    case "date":
+      return cell.value;
+    case "isk":
+      return String(cell.value);
+    case "minor":
+      return decimalFor(locale, minorToDecimal(cell.value, cell.exponent));
+    case "decimal":
+      return decimalFor(locale, cell.value);
+    case "empty":
+      return "";
+  }
+};
+
+export const csvFormat: ExportFormatSpec = {
+  extension: "csv",
+  contentType: "text/csv; charset=utf-8",
+  needs: [],
+  open: (out: Writable, context) => {
+    const separator = separatorOf(context.locale);
+    const row = (fields: readonly string[]) =>
+      `${fields.map((field) => csvField(field, separator)).join(separator)}\r\n`;
+    let started = false;
+    const start = async () => {
+      if (started) return;
+      started = true;
+      await writeText(out, `\uFEFF${row(TABLE_COLUMNS.map((column) => column.title[context.locale]))}`);
+    };
+    return {
+      write: async (lines: readonly ExportLine[]) => {
+        await start();
+        let text = "";
+        for (const line of lines) {
+          text += row(TABLE_COLUMNS.map((column) => csvCell(column.value(line, context.accounts), context.locale)));
+        }
+        await writeText(out, text);
+      },
+      end: async () => {
+        await start();
+        await endStream(out);
+      },
+    };
+  },
+};

@@ -1,0 +1,85 @@
+import type { Writable } from "node:stream";
+import ExcelJS from "exceljs";
+import type { ExportLine } from "../export-line.ts";
+import type { ExportFormatSpec } from "./format-writer.ts";
+import { type CellValue, minorToDecimal, TABLE_COLUMNS } from "./table-columns.ts";
+
+/**
+ * XLSX with exceljs' streaming writer: each row is committed to the output as it is written, so memory holds a
+ * batch, not the sheet. Typed cells: real dates, real numbers (`#,##0 "kr."` for krónur, shown with the reader's
+ * own separators), a frozen header row, an auto filter and column widths.
+ */
+
+const ISK_FORMAT = '#,##0 "kr."';
+
+/** A cell's value and number format: XLSX stores numbers as numbers, however the sheet shows them. */
+const xlsxCell = (cell: CellValue): { value: ExcelJS.CellValue; numFmt?: string } => {
+  switch (cell.kind) {
+    case "text":
+      return { value: cell.value };
+    case "date":
+      return { value: new Date(`${cell.value}T00:00:00.000Z`), numFmt: "yyyy-mm-dd" };
+    case "isk":
+      return { value: cell.value, numFmt: ISK_FORMAT };
+    case "minor":
+      // A decimal string read as a number only here, for the sheet: the file's number, never a sum Kort makes.
+      return {
+        value: Number(minorToDecimal(cell.value, cell.exponent)),
+        numFmt: cell.exponent === 0 ? "#,##0" : `#,##0.${"0".repeat(cell.exponent)}`,
+      };
+    case "decimal":
+      return { value: Number(cell.value), numFmt: "#,##0.####" };
+    case "empty":
+      return { value: null };
+  }
+};
+
+const columnLetter = (index: number): string => {
+  let n = index + 1;
+  let letters = "";
+  while (n > 0) {
+    const rest = (n - 1) % 26;
+    letters = String.fromCharCode(65 + rest) + letters;
+    n = Math.floor((n - 1) / 26);
+  }
+  return letters;
+};
+
+export const xlsxFormat: ExportFormatSpec = {
+  extension: "xlsx",
+  contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  needs: [],
+  open: (out: Writable, context) => {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    workbook.created = context.createdAt;
+    workbook.creator = "Kort";
+    const sheet = workbook.addWorksheet(context.locale === "is-IS" ? "Færslur" : "Transactions", {
+      views: [{ state: "frozen", ySplit: 1 }],
+    });
+    sheet.columns = TABLE_COLUMNS.map((column) => ({
+      header: column.title[context.locale],
+      key: column.id,
+      width: column.width,
+    }));
+    sheet.getRow(1).font = { bold: true };
+    sheet.autoFilter = `A1:${columnLetter(TABLE_COLUMNS.length - 1)}1`;
+    return {
+      write: async (lines: readonly ExportLine[]) => {
+        for (const line of lines) {
+          const row = sheet.addRow([]);
+          TABLE_COLUMNS.forEach((column, index) => {
+            const { value, numFmt } = xlsxCell(column.value(line, context.accounts));
+            const cell = row.getCell(index + 1);
+            cell.value = value;
+            if (numFmt) cell.numFmt = numFmt;
+          });
+          row.commit();
+        }
+      },
+      end: async () => {
+        sheet.commit();
+        await workbook.commit();
+      },
+    };
+  },
+};

@@ -1,0 +1,32 @@
+import type { TaskDefinition, TaskDeps, TaskQueue } from "../jobs.ts";
+
+/**
+ * Tasks held in memory for a test instead of pg-boss: the test sees what was sent and runs it when it chooses
+ * (`drain`), with the same function a worker runs, so nothing happens behind its back.
+ */
+export type HeldTasks = {
+  queue: TaskQueue;
+  sent: { queue: string; data: Record<string, unknown> }[];
+  /** Runs every task sent so far, and those they send, in order. */
+  drain: () => Promise<void>;
+};
+
+export const holdTasks = (tasks: readonly TaskDefinition[], deps: () => TaskDeps): HeldTasks => {
+  const sent: HeldTasks["sent"] = [];
+  return {
+    queue: {
+      send: async (queue, data) => {
+        sent.push({ queue, data });
+      },
+    },
+    sent,
+    drain: async () => {
+      for (let next = sent.shift(); next; next = sent.shift()) {
+        const { queue } = next;
+        const task = tasks.find((candidate) => candidate.queue === queue);
+        if (!task) throw new Error(`No task runs queue ${queue}`);
+        await task.run(deps(), next.data);
+      }
+    },
+  };
+};
