@@ -4,7 +4,6 @@ import {
   filterConditions,
   ledgerPage,
   type RuleSettings,
-  receiptDaysOf,
   selectionTotals,
 } from "../../apps/server/src/modules/transactions/ledger.repo.ts";
 import {
@@ -143,7 +142,7 @@ export const runLedgerBench = async (options: LedgerBenchOptions): Promise<void>
     const filtered = { ...range, ...(teamId ? { team_ids: [teamId] } : {}), todo: "MissingCategory" };
 
     const scope: ListScope = { kind: "project" };
-    const rules: RuleSettings = { receiptDays: await receiptDaysOf(db, projectId), now: new Date() };
+    const rules: RuleSettings = { projectId, now: new Date() };
     const floorPage = (filter: Record<string, unknown>, cursor: LedgerCursor | null) => {
       const parsed: LedgerFilter = ledgerFilterSchema.parse(filter);
       return ledgerPage(db, filterConditions(projectId, scope, parsed, rules), rules, "DATE_DESC", cursor, 100);

@@ -13,7 +13,6 @@ import {
   ledgerPage,
   ledgerRow,
   type RuleSettings,
-  receiptDaysOf,
   ruleViolationCounts,
   selectionTotals,
   type TransactionExtras,
@@ -105,10 +104,11 @@ export const defaultRange = (now: Date): Pick<LedgerFilter, "from_date" | "to_da
 
 type Read = { scope: ListScope; rules: RuleSettings; projectId: string };
 
-const readFor = async (deps: LedgerDeps, ctx: ProjectContext): Promise<Read> => {
+/** Who may read what, from the session alone: the project's receipt grace period is read by the statement itself. */
+const readFor = (deps: LedgerDeps, ctx: ProjectContext): Read => {
   const scope = listScope(ctx, "transaction", "read");
   const projectId = ctx.membership.projectId;
-  return { scope, projectId, rules: { receiptDays: await receiptDaysOf(deps.db, projectId), now: deps.now() } };
+  return { scope, projectId, rules: { projectId, now: deps.now() } };
 };
 
 const parseFilter = (deps: LedgerDeps, filter: unknown): LedgerFilter =>
@@ -133,7 +133,7 @@ export const listLedgerFor = async (
   ctx: ProjectContext,
   args: LedgerArgs,
 ): Promise<LedgerPageDto> => {
-  const read = await readFor(deps, ctx);
+  const read = readFor(deps, ctx);
   const filter = parseFilter(deps, args.filter);
   const page = ledgerPageSchema.parse({ sort: args.sort, after: args.after, limit: args.limit });
   const where = filterConditions(read.projectId, read.scope, filter, read.rules);
@@ -163,7 +163,7 @@ export const selectionTotalsFor = async (
   ctx: ProjectContext,
   input: unknown,
 ): Promise<SelectionTotalsDto> => {
-  const read = await readFor(deps, ctx);
+  const read = readFor(deps, ctx);
   const selection = selectionSchema.parse(input);
   let where: ReturnType<typeof filterConditions>;
   if ("transaction_ids" in selection) {
@@ -203,7 +203,7 @@ export const ruleViolationCountsFor = async (
   ctx: ProjectContext,
   filterInput: unknown,
 ): Promise<RuleViolationCountDto[]> => {
-  const read = await readFor(deps, ctx);
+  const read = readFor(deps, ctx);
   const filter = parseFilter(deps, filterInput);
   const counts = await ruleViolationCounts(deps.db, read.projectId, read.scope, filter, read.rules);
   return [
@@ -224,7 +224,7 @@ export const getTransactionFor = async (
   ctx: ProjectContext,
   id: string,
 ): Promise<TransactionDetailsDto> => {
-  const read = await readFor(deps, ctx);
+  const read = readFor(deps, ctx);
   const parsed = z.uuid().safeParse(id);
   const row = parsed.success ? await ledgerRow(deps.db, read.projectId, parsed.data, read.rules) : undefined;
   if (!row) throw new AppError("NOT_FOUND", "The transaction was not found.");

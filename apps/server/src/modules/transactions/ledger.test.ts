@@ -24,7 +24,13 @@ let unsettled: string;
 const day = (n: number, hour = 12) => new Date(Date.UTC(2026, 9, 27 + n, hour));
 const RANGE = { from_date: "2026-10-27", to_date: "2026-11-26" };
 
-type Row = { id: string; merchant: string; transaction_amount: number; transaction_date: string };
+type Row = {
+  id: string;
+  merchant: string;
+  transaction_amount: number;
+  transaction_date: string;
+  rule_violations: { rule_id: string }[];
+};
 type Page = { transactions_v2: { nodes: Row[]; next_cursor: string | null } };
 
 const PAGE = `query($filter: TransactionsFilter, $sort: TransactionSort, $after: String, $limit: Int) {
@@ -215,6 +221,33 @@ describe("the ledger's filters", () => {
     expect(missingReceipt.map((row) => row.id)).not.toContain(withReceipt);
     expect(missingReceipt.length).toBeGreaterThan(0);
     expect(countOf("MissingReceipt")).toBe(missingReceipt.length);
+  });
+
+  it("follow the project's receipt grace period, read by the ledger's own statement", async () => {
+    // A century's grace: no purchase of the range is late, in the list, in its count and on the rows.
+    await t.db
+      .update(projects)
+      .set({ preferences: { receipt_missing_days: 36_500 } })
+      .where(eq(projects.id, scene.project.id));
+    try {
+      const late = await everyRow(scene.accountant.headers, { filter: { ...RANGE, todo: "MissingReceipt" } });
+      expect(late).toEqual([]);
+      const counts = await gql<{ rule_violation_counts: { rule_id: string; count: number }[] }>(
+        "query($filter: TransactionsFilter) { rule_violation_counts(filter: $filter) { rule_id count } }",
+        scene.accountant.headers,
+        { filter: RANGE },
+      );
+      expect(counts.data?.rule_violation_counts.find((row) => row.rule_id === "MissingReceipt")?.count).toBe(0);
+      const rows = await everyRow(scene.accountant.headers, { filter: RANGE });
+      expect(rows.flatMap((row) => row.rule_violations.map((violation) => violation.rule_id))).not.toContain(
+        "MissingReceipt",
+      );
+    } finally {
+      await t.db
+        .update(projects)
+        .set({ preferences: { receipt_missing_days: 7 } })
+        .where(eq(projects.id, scene.project.id));
+    }
   });
 });
 
