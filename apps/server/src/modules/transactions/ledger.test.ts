@@ -163,6 +163,32 @@ describe("the ledger's pages", () => {
     const mixed = { filter: RANGE, sort: "AMOUNT_DESC", after: dateCursor };
     expect(codeOf(await gql(PAGE, scene.accountant.headers, mixed))).toBe("VALIDATION_FAILED");
   });
+
+  it("answer a request error as the rest of the API does, though the page runs as a compiled query", async () => {
+    // transactions_v2 runs through graphql-jit (platform/graphql/compiled-lists.ts), rule_violation_counts through
+    // the interpreter: a variable of the wrong type is the same error, with the same status, on both.
+    const respond = async (query: string, variables: Record<string, unknown>) => {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/graphql",
+        headers: scene.accountant.headers,
+        payload: { query, variables },
+      });
+      const body = response.json<{ data?: unknown; errors?: { extensions?: { code?: string } }[] }>();
+      return {
+        status: response.statusCode,
+        codes: body.errors?.map((error) => error.extensions?.code),
+        data: body.data,
+      };
+    };
+    const compiled = await respond(PAGE, { limit: "many" });
+    const interpreted = await respond(
+      "query($filter: TransactionsFilter) { rule_violation_counts(filter: $filter) { rule_id } }",
+      { filter: { unsettled: "many" } },
+    );
+    expect(compiled.codes).toHaveLength(1);
+    expect(compiled).toEqual(interpreted);
+  });
 });
 
 describe("the ledger's scope", () => {
