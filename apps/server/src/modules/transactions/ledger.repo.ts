@@ -228,15 +228,18 @@ export const transactionExtras = async (db: Executor, id: string): Promise<Trans
   };
 };
 
-/** One page of the ledger in `sort` order, after `cursor`; one row more than asked says whether more follow. */
-export const ledgerPage = async (
-  db: Executor,
+/**
+ * The statement of one page of the ledger in `sort` order, after `cursor`, one row more than asked (it says whether
+ * more follow); null when the cursor's value is not of this sort. Apart so that the bench's floor runs this very
+ * text on plain pg.
+ */
+export const ledgerPageStatement = (
   where: SQL,
   rules: RuleSettings,
   sort: LedgerSort,
   cursor: LedgerCursor | null,
   limit: number,
-): Promise<LedgerRow[] | null> => {
+): SQL | null => {
   const order = ORDER[sort];
   let after: SQL = sql`true`;
   if (cursor) {
@@ -247,28 +250,41 @@ export const ledgerPage = async (
       : sql`(${order.column}, t.id) > (${value}, ${cursor.id}::uuid)`;
   }
   const direction = order.descending ? sql`desc` : sql`asc`;
-  const result = await db.execute<LedgerRow>(sql`
+  return sql`
     ${ledgerSelect(rules)}
      where ${where} and ${after}
      order by ${order.column} ${direction}, t.id ${direction}
-     limit ${limit + 1}`);
-  return result.rows;
+     limit ${limit + 1}`;
+};
+
+/** One page of the ledger (see ledgerPageStatement); null when the cursor belongs to another sort. */
+export const ledgerPage = async (
+  db: Executor,
+  where: SQL,
+  rules: RuleSettings,
+  sort: LedgerSort,
+  cursor: LedgerCursor | null,
+  limit: number,
+): Promise<LedgerRow[] | null> => {
+  const statement = ledgerPageStatement(where, rules, sort, cursor, limit);
+  if (statement === null) return null;
+  return (await db.execute<LedgerRow>(statement)).rows;
 };
 
 export type SelectionTotalsRow = { currency: string; exponent: number; count: string; original: string; isk: string };
 
 /** Count and sums of the rows `where` selects, per original currency (ISK is one of them). */
-export const selectionTotals = async (db: Executor, where: SQL): Promise<SelectionTotalsRow[]> => {
-  const result = await db.execute<SelectionTotalsRow>(sql`
+export const selectionTotalsStatement = (where: SQL): SQL => sql`
     select t.original_currency as currency, max(t.original_exponent)::int as exponent, count(*)::bigint as count,
            coalesce(sum(t.original_amount), 0)::bigint as original,
            coalesce(sum(t.transaction_amount), 0)::bigint as isk
       from transactions t
      where ${where}
      group by t.original_currency
-     order by t.original_currency`);
-  return result.rows;
-};
+     order by t.original_currency`;
+
+export const selectionTotals = async (db: Executor, where: SQL): Promise<SelectionTotalsRow[]> =>
+  (await db.execute<SelectionTotalsRow>(selectionTotalsStatement(where))).rows;
 
 export type RuleCountsRow = { missing_category: string; missing_receipt: string };
 
