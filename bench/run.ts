@@ -26,6 +26,10 @@ const settings = {
   /** The ledger suite's company size (issue 12: a million transactions) and samples per figure. */
   ledgerTransactions: numberSetting("KORT_BENCH_LEDGER_TRANSACTIONS", 1_000_000),
   ledgerSamples: numberSetting("KORT_BENCH_LEDGER_SAMPLES", 60),
+  /** Which suites run (comma-separated: session, authorizations, ledger); all when unset, for iterating on one. */
+  suites: new Set((process.env.KORT_BENCH_SUITES ?? "session,authorizations,ledger").split(",").map((s) => s.trim())),
+  /** Node options for the spawned server only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), space-separated. */
+  serverNodeArgs: (process.env.KORT_BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== ""),
 };
 
 // The server seals card numbers with this key and the bench issues its cards with it (spawnKortServer passes the env).
@@ -33,38 +37,44 @@ const cardKey = randomBytes(32);
 process.env.KORT_CARD_KEY = cardKey.toString("base64");
 
 const database = await startScratchDatabase();
-const kort = await spawnKortServer(database.url, { env: { LOG_LEVEL: settings.logLevel } });
+const kort = await spawnKortServer(database.url, {
+  env: { LOG_LEVEL: settings.logLevel },
+  nodeArgs: settings.serverNodeArgs,
+});
 try {
   console.log(
     `Load: ${settings.concurrency} concurrent clients, ${settings.seconds} s a side, keep-alive, 127.0.0.1; Kort logs at ${settings.logLevel}`,
   );
-  await runSessionBench({
-    baseUrl: kort.baseUrl,
-    kortPid: kort.pid,
-    databaseUrl: database.url,
-    seconds: settings.seconds,
-    slices: settings.slices,
-    concurrency: settings.concurrency,
-    people: settings.people,
-    warmupSeconds: settings.warmupSeconds,
-  });
-  await runAuthorizationBench({
-    baseUrl: kort.baseUrl,
-    databaseUrl: database.url,
-    cardKey,
-    networkKey: process.env.KORT_NETWORK_KEY ?? "demo-network-key",
-    history: settings.transactions,
-    rates: settings.authorizationRates,
-    seconds: settings.seconds,
-    concurrency: settings.concurrency,
-  });
-  await runLedgerBench({
-    baseUrl: kort.baseUrl,
-    databaseUrl: database.url,
-    token: await createBenchToken(database.url, "owner@demo.is"),
-    transactions: settings.ledgerTransactions,
-    samples: settings.ledgerSamples,
-  });
+  if (settings.suites.has("session"))
+    await runSessionBench({
+      baseUrl: kort.baseUrl,
+      kortPid: kort.pid,
+      databaseUrl: database.url,
+      seconds: settings.seconds,
+      slices: settings.slices,
+      concurrency: settings.concurrency,
+      people: settings.people,
+      warmupSeconds: settings.warmupSeconds,
+    });
+  if (settings.suites.has("authorizations"))
+    await runAuthorizationBench({
+      baseUrl: kort.baseUrl,
+      databaseUrl: database.url,
+      cardKey,
+      networkKey: process.env.KORT_NETWORK_KEY ?? "demo-network-key",
+      history: settings.transactions,
+      rates: settings.authorizationRates,
+      seconds: settings.seconds,
+      concurrency: settings.concurrency,
+    });
+  if (settings.suites.has("ledger"))
+    await runLedgerBench({
+      baseUrl: kort.baseUrl,
+      databaseUrl: database.url,
+      token: await createBenchToken(database.url, "owner@demo.is"),
+      transactions: settings.ledgerTransactions,
+      samples: settings.ledgerSamples,
+    });
   const folder = await writeReport({
     seconds: settings.seconds,
     concurrency: settings.concurrency,
@@ -75,6 +85,7 @@ try {
     authorization_rates: settings.authorizationRates.join("/"),
     log_level: settings.logLevel,
     ledger_transactions: settings.ledgerTransactions,
+    suites: [...settings.suites].join("/"),
   });
   console.log(`\nReport: ${folder}/latest.md and latest.json`);
 } finally {

@@ -57,7 +57,8 @@ describe("an export", () => {
     expect(pending).toMatchObject({ status: "pending", file_url: null });
     await s.t.tasks.drain();
     const done = await statusOf(s.scene.accountant.headers, pending?.id ?? "");
-    if (done?.status !== "completed") console.log(JSON.stringify(s.t.logs.filter((line) => line.msg === "export failed")));
+    if (done?.status !== "completed")
+      console.log(JSON.stringify(s.t.logs.filter((line) => line.msg === "export failed")));
     expect(done).toMatchObject({ status: "completed", error: null });
     expect(done?.processed_count).toBe(done?.total_count);
     expect(done?.file_name).toMatch(/^kort-faerslur-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.csv$/);

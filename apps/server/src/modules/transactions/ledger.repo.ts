@@ -1,3 +1,4 @@
+import { RECEIPT_MISSING_DAYS_DEFAULT } from "@kort/core";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { containsPattern } from "../../platform/db/like.ts";
@@ -19,15 +20,24 @@ export const rangeOf = (filter: Pick<LedgerFilter, "from_date" | "to_date">) => 
   to: new Date(new Date(`${filter.to_date}T00:00:00.000Z`).getTime() + DAY_MS),
 });
 
-/** What the rules of spec 5 need to know about the project: how many days a receipt may be late. */
-export type RuleSettings = { receiptDays: number; now: Date };
+/** What the rules of spec 5 need: the project (whose receipt grace period applies) and the instant they are read at. */
+export type RuleSettings = { projectId: string; now: Date };
+
+/**
+ * The instant before which a purchase without a receipt is late: `now` less the project's grace period (spec 5:
+ * `preferences.receipt_missing_days`, 7 days unless set). The setting is read by a subquery inside the statement
+ * that needs it (PostgreSQL runs it once, as an init plan) rather than by a statement of its own: that was a second
+ * round trip on every ledger call. 24-hour days, as the grace period was always counted.
+ */
+const receiptDeadline = (rules: RuleSettings): SQL =>
+  sql`(${rules.now}::timestamptz - interval '24 hours' * coalesce((select (p.preferences ->> 'receipt_missing_days')::int from projects p where p.id = ${rules.projectId}), ${RECEIPT_MISSING_DAYS_DEFAULT}::int))`;
 
 /**
  * A purchase (not a refund) older than the receipt grace period with no receipt: spec 5's MissingReceipt. It reads
  * `receipt_count`, which triggers keep, in the form of the partial index `transactions_project_receiptless_idx`.
  */
 const missingReceipt = (rules: RuleSettings): SQL =>
-  sql`(t.receipt_count = 0 and t.transaction_amount > 0 and t.transaction_date < ${new Date(rules.now.getTime() - rules.receiptDays * DAY_MS)})`;
+  sql`(t.receipt_count = 0 and t.transaction_amount > 0 and t.transaction_date < ${receiptDeadline(rules)})`;
 
 const missingCategory = sql`(t.category_id is null)`;
 
@@ -136,20 +146,28 @@ export type LedgerRow = {
   missing_receipt: boolean;
 };
 
-/** The ledger's columns of `transactions t` and the names beside them; the caller adds where and order. */
+/**
+ * The ledger's columns of `transactions t` and the names beside them; the caller adds where and order.
+ *
+ * The names (card, cardholder, team, category) are scalar subqueries by primary key, not joins: with four joins
+ * PostgreSQL spent about 1.1 ms planning the join order of every page, four times what running it took, while
+ * each subquery is planned on its own in microseconds and runs only for the rows the page returns (a primary-key
+ * lookup on a small table each: about 0.1 ms more to run a page of 100, 1 ms less to plan it). It is still one
+ * statement; nothing is sent per row. Card and cardholder are never null (restricted foreign keys), as the joins
+ * assumed.
+ */
 const ledgerSelect = (rules: RuleSettings): SQL => sql`
     select t.id, t.merchant_name, t.description, t.transaction_date, t.transaction_amount, t.transaction_currency,
            t.original_amount, t.original_currency, t.original_exponent, t.closed_at, t.latest_export_id, t.comments,
-           t.card_id, c.masked_number as card_last_four, t.user_id, u.full_name as cardholder_name,
-           t.team_id, tm.name as team_name, t.category_id, cat.title as category_title, cat.code as category_code,
+           t.card_id, (select c.masked_number from cards c where c.id = t.card_id) as card_last_four,
+           t.user_id, (select u.full_name from users u where u.id = t.user_id) as cardholder_name,
+           t.team_id, (select tm.name from teams tm where tm.id = t.team_id) as team_name,
+           t.category_id, (select cat.title from categories cat where cat.id = t.category_id) as category_title,
+           (select cat.code from categories cat where cat.id = t.category_id) as category_code,
            t.tax_category_id,
            t.receipt_count > 0 as has_receipt,
            ${missingReceipt(rules)} as missing_receipt
-      from transactions t
-      join cards c on c.id = t.card_id
-      join users u on u.id = t.user_id
-      left join teams tm on tm.id = t.team_id
-      left join categories cat on cat.id = t.category_id`;
+      from transactions t`;
 
 /** One transaction of the project as the ledger shows it; undefined when the project has no such transaction. */
 export const ledgerRow = async (
@@ -211,15 +229,18 @@ export const transactionExtras = async (db: Executor, id: string): Promise<Trans
   };
 };
 
-/** One page of the ledger in `sort` order, after `cursor`; one row more than asked says whether more follow. */
-export const ledgerPage = async (
-  db: Executor,
+/**
+ * The statement of one page of the ledger in `sort` order, after `cursor`, one row more than asked (it says whether
+ * more follow); null when the cursor's value is not of this sort. Apart so that the bench's floor runs this very
+ * text on plain pg.
+ */
+export const ledgerPageStatement = (
   where: SQL,
   rules: RuleSettings,
   sort: LedgerSort,
   cursor: LedgerCursor | null,
   limit: number,
-): Promise<LedgerRow[] | null> => {
+): SQL | null => {
   const order = ORDER[sort];
   let after: SQL = sql`true`;
   if (cursor) {
@@ -230,28 +251,41 @@ export const ledgerPage = async (
       : sql`(${order.column}, t.id) > (${value}, ${cursor.id}::uuid)`;
   }
   const direction = order.descending ? sql`desc` : sql`asc`;
-  const result = await db.execute<LedgerRow>(sql`
+  return sql`
     ${ledgerSelect(rules)}
      where ${where} and ${after}
      order by ${order.column} ${direction}, t.id ${direction}
-     limit ${limit + 1}`);
-  return result.rows;
+     limit ${limit + 1}`;
+};
+
+/** One page of the ledger (see ledgerPageStatement); null when the cursor belongs to another sort. */
+export const ledgerPage = async (
+  db: Executor,
+  where: SQL,
+  rules: RuleSettings,
+  sort: LedgerSort,
+  cursor: LedgerCursor | null,
+  limit: number,
+): Promise<LedgerRow[] | null> => {
+  const statement = ledgerPageStatement(where, rules, sort, cursor, limit);
+  if (statement === null) return null;
+  return (await db.execute<LedgerRow>(statement)).rows;
 };
 
 export type SelectionTotalsRow = { currency: string; exponent: number; count: string; original: string; isk: string };
 
 /** Count and sums of the rows `where` selects, per original currency (ISK is one of them). */
-export const selectionTotals = async (db: Executor, where: SQL): Promise<SelectionTotalsRow[]> => {
-  const result = await db.execute<SelectionTotalsRow>(sql`
+export const selectionTotalsStatement = (where: SQL): SQL => sql`
     select t.original_currency as currency, max(t.original_exponent)::int as exponent, count(*)::bigint as count,
            coalesce(sum(t.original_amount), 0)::bigint as original,
            coalesce(sum(t.transaction_amount), 0)::bigint as isk
       from transactions t
      where ${where}
      group by t.original_currency
-     order by t.original_currency`);
-  return result.rows;
-};
+     order by t.original_currency`;
+
+export const selectionTotals = async (db: Executor, where: SQL): Promise<SelectionTotalsRow[]> =>
+  (await db.execute<SelectionTotalsRow>(selectionTotalsStatement(where))).rows;
 
 export type RuleCountsRow = { missing_category: string; missing_receipt: string };
 
@@ -270,11 +304,4 @@ export const ruleViolationCounts = async (
       from transactions t
      where ${where}`);
   return result.rows[0] ?? { missing_category: "0", missing_receipt: "0" };
-};
-
-/** The project's receipt grace period (spec 5: a project setting, 7 days unless set). */
-export const receiptDaysOf = async (db: Executor, projectId: string): Promise<number> => {
-  const result = await db.execute<{ days: number | null }>(sql`
-    select (preferences ->> 'receipt_missing_days')::int as days from projects where id = ${projectId}`);
-  return result.rows[0]?.days ?? 7;
 };

@@ -13,7 +13,6 @@ import {
   ledgerPage,
   ledgerRow,
   type RuleSettings,
-  receiptDaysOf,
   ruleViolationCounts,
   selectionTotals,
   type TransactionExtras,
@@ -105,10 +104,11 @@ export const defaultRange = (now: Date): Pick<LedgerFilter, "from_date" | "to_da
 
 type Read = { scope: ListScope; rules: RuleSettings; projectId: string };
 
-const readFor = async (deps: LedgerDeps, ctx: ProjectContext, action: "read" | "export" = "read"): Promise<Read> => {
+/** Who may read (or export) what, from the session alone: the receipt grace period is read by the statement itself. */
+const readFor = (deps: LedgerDeps, ctx: ProjectContext, action: "read" | "export" = "read"): Read => {
   const scope = listScope(ctx, "transaction", action);
   const projectId = ctx.membership.projectId;
-  return { scope, projectId, rules: { receiptDays: await receiptDaysOf(deps.db, projectId), now: deps.now() } };
+  return { scope, projectId, rules: { projectId, now: deps.now() } };
 };
 
 const parseFilter = (deps: LedgerDeps, filter: unknown): LedgerFilter =>
@@ -133,7 +133,7 @@ export const listLedgerFor = async (
   ctx: ProjectContext,
   args: LedgerArgs,
 ): Promise<LedgerPageDto> => {
-  const read = await readFor(deps, ctx);
+  const read = readFor(deps, ctx);
   const filter = parseFilter(deps, args.filter);
   const page = ledgerPageSchema.parse({ sort: args.sort, after: args.after, limit: args.limit });
   const where = filterConditions(read.projectId, read.scope, filter, read.rules);
@@ -187,7 +187,8 @@ export const selectionTotalsFor = async (
 export type StoredSelection = {
   projectId: string;
   scope: ListScope;
-  rules: { receiptDays: number; now: string };
+  /** The instant the rules (MissingReceipt's grace) are read at. */
+  rules: { now: string };
 } & ({ transaction_ids: string[] } | { filter: LedgerFilter; excluded_ids: string[] });
 
 /** Reads a selection (spec 7's shape) within the caller's scope for `action`, ready to store or to query. */
@@ -197,7 +198,7 @@ export const resolveSelection = async (
   input: unknown,
   action: "read" | "export",
 ): Promise<StoredSelection> => {
-  const read = await readFor(deps, ctx, action);
+  const read = readFor(deps, ctx, action);
   // A filter without dates means the current billing period, as the ledger's own.
   const raw = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
   const selection = selectionSchema.parse(
@@ -206,7 +207,7 @@ export const resolveSelection = async (
   const base = {
     projectId: read.projectId,
     scope: read.scope,
-    rules: { receiptDays: read.rules.receiptDays, now: read.rules.now.toISOString() },
+    rules: { now: read.rules.now.toISOString() },
   };
   return "transaction_ids" in selection
     ? { ...base, transaction_ids: selection.transaction_ids }
@@ -215,7 +216,7 @@ export const resolveSelection = async (
 
 /** The rows of a stored selection as a condition on `transactions t`: never outside its company and scope. */
 export const selectionCondition = (stored: StoredSelection): SQL => {
-  const rules = { receiptDays: stored.rules.receiptDays, now: new Date(stored.rules.now) };
+  const rules = { projectId: stored.projectId, now: new Date(stored.rules.now) };
   if ("transaction_ids" in stored) {
     // The explicit rows, still inside the caller's scope: any range, since rows are picked by id.
     const wide = ledgerFilterSchema.parse({ from_date: "0001-01-01", to_date: "9999-12-30" });
@@ -236,7 +237,7 @@ export const ruleViolationCountsFor = async (
   ctx: ProjectContext,
   filterInput: unknown,
 ): Promise<RuleViolationCountDto[]> => {
-  const read = await readFor(deps, ctx);
+  const read = readFor(deps, ctx);
   const filter = parseFilter(deps, filterInput);
   const counts = await ruleViolationCounts(deps.db, read.projectId, read.scope, filter, read.rules);
   return [
@@ -257,7 +258,7 @@ export const getTransactionFor = async (
   ctx: ProjectContext,
   id: string,
 ): Promise<TransactionDetailsDto> => {
-  const read = await readFor(deps, ctx);
+  const read = readFor(deps, ctx);
   const parsed = z.uuid().safeParse(id);
   const row = parsed.success ? await ledgerRow(deps.db, read.projectId, parsed.data, read.rules) : undefined;
   if (!row) throw new AppError("NOT_FOUND", "The transaction was not found.");

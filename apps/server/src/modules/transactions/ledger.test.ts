@@ -24,7 +24,13 @@ let unsettled: string;
 const day = (n: number, hour = 12) => new Date(Date.UTC(2026, 9, 27 + n, hour));
 const RANGE = { from_date: "2026-10-27", to_date: "2026-11-26" };
 
-type Row = { id: string; merchant: string; transaction_amount: number; transaction_date: string };
+type Row = {
+  id: string;
+  merchant: string;
+  transaction_amount: number;
+  transaction_date: string;
+  rule_violations: { rule_id: string }[];
+};
 type Page = { transactions_v2: { nodes: Row[]; next_cursor: string | null } };
 
 const PAGE = `query($filter: TransactionsFilter, $sort: TransactionSort, $after: String, $limit: Int) {
@@ -157,6 +163,32 @@ describe("the ledger's pages", () => {
     const mixed = { filter: RANGE, sort: "AMOUNT_DESC", after: dateCursor };
     expect(codeOf(await gql(PAGE, scene.accountant.headers, mixed))).toBe("VALIDATION_FAILED");
   });
+
+  it("answer a request error as the rest of the API does, though the page runs as a compiled query", async () => {
+    // transactions_v2 runs through graphql-jit (platform/graphql/compiled-lists.ts), rule_violation_counts through
+    // the interpreter: a variable of the wrong type is the same error, with the same status, on both.
+    const respond = async (query: string, variables: Record<string, unknown>) => {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/graphql",
+        headers: scene.accountant.headers,
+        payload: { query, variables },
+      });
+      const body = response.json<{ data?: unknown; errors?: { extensions?: { code?: string } }[] }>();
+      return {
+        status: response.statusCode,
+        codes: body.errors?.map((error) => error.extensions?.code),
+        data: body.data,
+      };
+    };
+    const compiled = await respond(PAGE, { limit: "many" });
+    const interpreted = await respond(
+      "query($filter: TransactionsFilter) { rule_violation_counts(filter: $filter) { rule_id } }",
+      { filter: { unsettled: "many" } },
+    );
+    expect(compiled.codes).toHaveLength(1);
+    expect(compiled).toEqual(interpreted);
+  });
 });
 
 describe("the ledger's scope", () => {
@@ -215,6 +247,33 @@ describe("the ledger's filters", () => {
     expect(missingReceipt.map((row) => row.id)).not.toContain(withReceipt);
     expect(missingReceipt.length).toBeGreaterThan(0);
     expect(countOf("MissingReceipt")).toBe(missingReceipt.length);
+  });
+
+  it("follow the project's receipt grace period, read by the ledger's own statement", async () => {
+    // A century's grace: no purchase of the range is late, in the list, in its count and on the rows.
+    await t.db
+      .update(projects)
+      .set({ preferences: { receipt_missing_days: 36_500 } })
+      .where(eq(projects.id, scene.project.id));
+    try {
+      const late = await everyRow(scene.accountant.headers, { filter: { ...RANGE, todo: "MissingReceipt" } });
+      expect(late).toEqual([]);
+      const counts = await gql<{ rule_violation_counts: { rule_id: string; count: number }[] }>(
+        "query($filter: TransactionsFilter) { rule_violation_counts(filter: $filter) { rule_id count } }",
+        scene.accountant.headers,
+        { filter: RANGE },
+      );
+      expect(counts.data?.rule_violation_counts.find((row) => row.rule_id === "MissingReceipt")?.count).toBe(0);
+      const rows = await everyRow(scene.accountant.headers, { filter: RANGE });
+      expect(rows.flatMap((row) => row.rule_violations.map((violation) => violation.rule_id))).not.toContain(
+        "MissingReceipt",
+      );
+    } finally {
+      await t.db
+        .update(projects)
+        .set({ preferences: { receipt_missing_days: 7 } })
+        .where(eq(projects.id, scene.project.id));
+    }
   });
 });
 

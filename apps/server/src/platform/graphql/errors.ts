@@ -47,7 +47,8 @@ export const maskError = (error: unknown): GraphQLError => {
   if ("graphql" in origin) {
     // Only the code and Yoga's http hint survive: other extensions (Yoga's originalError, stack in
     // development) would show internals to clients.
-    const { code, http, details } = origin.graphql.extensions;
+    // graphql-js always sets extensions; graphql-jit (compiled-lists.ts) leaves them undefined when there are none.
+    const { code, http, details } = origin.graphql.extensions ?? {};
     const extra: Record<string, unknown> = {};
     if (http !== undefined) extra.http = http;
     if (details !== undefined) extra.details = details;

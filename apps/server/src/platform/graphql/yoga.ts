@@ -6,6 +6,7 @@ import { requestContext } from "../http/context.ts";
 import { type Logger, logsAt } from "../http/logger.ts";
 import type { AppDeps } from "../http/rest.ts";
 import type { GraphQLContext } from "./builder.ts";
+import { useCompiledLists } from "./compiled-lists.ts";
 import { parserAndValidationCache } from "./document-cache.ts";
 import { isUnexpected, maskError, refuseUncodedAnswer, useErrorCodes } from "./errors.ts";
 import { useInputText } from "./input-text.plugin.ts";
@@ -56,7 +57,12 @@ export const registerGraphQL = (app: FastifyInstance, deps: AppDeps, logger: Log
     cors: false,
     logging: yogaLogging(logger),
     maskedErrors: { maskError },
-    plugins: [...queryLimitPlugins({ production: deps.config.env === "production" }), useErrorCodes(), useInputText()],
+    plugins: [
+      ...queryLimitPlugins({ production: deps.config.env === "production" }),
+      useErrorCodes(),
+      useInputText(),
+      useCompiledLists(),
+    ],
     parserAndValidationCache: parserAndValidationCache(),
     context: async ({ req }) => ({ kort: await requestContext(deps.db, req), deps }),
   });
