@@ -42,6 +42,20 @@ export const lockCardByLookup = async (tx: Executor, panLookup: string) => {
   return card;
 };
 
+/**
+ * A decision's locks in one statement: the card the network names, then its company's row (FOR NO KEY UPDATE of
+ * both, in that order, as every settlement takes them), with the company's credit limit.
+ */
+export const lockCardAndCompany = async (tx: Executor, panLookup: string) => {
+  const [row] = await tx
+    .select({ ...cardColumns, creditLimit: projects.creditLimit })
+    .from(cards)
+    .innerJoin(projects, eq(projects.id, cards.projectId))
+    .where(eq(cards.panLookup, panLookup))
+    .for("no key update", { of: [cards, projects] });
+  return row;
+};
+
 export const lockCardById = async (tx: Executor, card: CompanyRow) => {
   const [row] = await tx
     .select(cardColumns)
@@ -144,7 +158,9 @@ export const lockAuthorization = async (tx: Executor, authorization: CompanyRow)
 export const updateAuthorization = (
   tx: Executor,
   authorization: CompanyRow,
-  values: Partial<Pick<NewAuthorization, "status" | "clearedAmount" | "clearedAt" | "reversedAt" | "updatedAt">>,
+  values: Partial<
+    Pick<NewAuthorization, "status" | "clearedAmount" | "clearedAt" | "reversedAt" | "expiredAt" | "updatedAt">
+  >,
 ) => tx.update(authorizations).set(values).where(authorizationIs(authorization));
 
 export type NewTransaction = typeof transactions.$inferInsert;
