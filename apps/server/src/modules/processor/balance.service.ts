@@ -21,5 +21,5 @@ export const accountBalance = async (db: Executor, projectId: string, now: Date)
   return { creditLimit: project.creditLimit, used, reserved, available: project.creditLimit - used - reserved };
 };
 
-/** A card's spend in one limit window, for other modules (the cards list's balances); the decision reads it too. */
-export { cardUsage } from "./spend.repo.ts";
+/** Cards' spend in their limit's window, in one statement, for other modules (the cards list's balances). */
+export { cardWindowSpend } from "./balances.repo.ts";
