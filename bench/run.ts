@@ -18,9 +18,12 @@ const settings = {
   slices: numberSetting("KORT_BENCH_SLICES", 5),
   warmupSeconds: numberSetting("KORT_BENCH_WARMUP_SECONDS", 5),
   people: numberSetting("KORT_BENCH_PEOPLE", 20_000),
-  transactions: numberSetting("KORT_BENCH_TRANSACTIONS", 30_000),
-  /** Open-loop rates for the authorization suite: one below a single card's capacity on a small machine, and 200/s. */
-  authorizationRates: (process.env.KORT_BENCH_AUTH_RATES ?? "50,200").split(",").map(Number),
+  /** Settled transactions in the billing period of the authorization suite's company, measured at each size in turn. */
+  authorizationSizes: (process.env.KORT_BENCH_AUTH_SIZES ?? "0,100000,1000000").split(",").map(Number),
+  /** Open-loop rates for the authorization suite (issue 13: 500/s and 2,000/s on one company). */
+  authorizationRates: (process.env.KORT_BENCH_AUTH_RATES ?? "500,2000").split(",").map(Number),
+  /** Companies of the authorization suite's many-companies run. */
+  authorizationCompanies: numberSetting("KORT_BENCH_AUTH_COMPANIES", 20),
   /** Kort's log level: warn, as the figures of issue 10 were taken; `info` adds the request log line. */
   logLevel: process.env.KORT_BENCH_LOG_LEVEL ?? "warn",
   /** The ledger suite's company size (issue 12: a million transactions) and samples per figure. */
@@ -36,7 +39,8 @@ const settings = {
 const cardKey = randomBytes(32);
 process.env.KORT_CARD_KEY = cardKey.toString("base64");
 
-const database = await startScratchDatabase();
+// Durable commits (fsync on), as production makes them: the card decisions' figures depend on it.
+const database = await startScratchDatabase({ durable: true });
 const kort = await spawnKortServer(database.url, {
   env: { LOG_LEVEL: settings.logLevel },
   nodeArgs: settings.serverNodeArgs,
@@ -56,17 +60,19 @@ try {
       people: settings.people,
       warmupSeconds: settings.warmupSeconds,
     });
-  if (settings.suites.has("authorizations"))
+  if (settings.suites.has("authorizations")) {
     await runAuthorizationBench({
       baseUrl: kort.baseUrl,
       databaseUrl: database.url,
       cardKey,
       networkKey: process.env.KORT_NETWORK_KEY ?? "demo-network-key",
-      history: settings.transactions,
+      sizes: settings.authorizationSizes,
       rates: settings.authorizationRates,
       seconds: settings.seconds,
       concurrency: settings.concurrency,
+      companies: settings.authorizationCompanies,
     });
+  }
   if (settings.suites.has("ledger"))
     await runLedgerBench({
       baseUrl: kort.baseUrl,
@@ -81,8 +87,10 @@ try {
     slices: settings.slices,
     warmup_seconds: settings.warmupSeconds,
     people: settings.people,
-    transactions: settings.transactions,
+    authorization_sizes: settings.authorizationSizes.join("/"),
     authorization_rates: settings.authorizationRates.join("/"),
+    authorization_companies: settings.authorizationCompanies,
+    durable_commits: "fsync on",
     log_level: settings.logLevel,
     ledger_transactions: settings.ledgerTransactions,
     suites: [...settings.suites].join("/"),

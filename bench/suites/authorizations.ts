@@ -3,165 +3,112 @@ import pg from "pg";
 import { issueCard } from "../../apps/server/src/modules/cards/issue-card.service.ts";
 import { createCardSecrets } from "../../apps/server/src/platform/crypto/card-secrets.ts";
 import { createDb, type Db } from "../../apps/server/src/platform/db/client.ts";
+import { addMember, createProject } from "../../apps/server/src/platform/http/testing/fixtures.ts";
 import { printComparison } from "../support/load.ts";
 import { closedLoop, openLoop, type Send } from "../support/open-loop.ts";
 
 /**
- * POST /v1/network/authorizations over HTTP on loopback, beside its floor: the same SQL transaction (lock the
- * card, lock the project, read the limit, sum the period and the credit, insert the authorization) run straight
- * on PostgreSQL with pg, no HTTP. Each side gets a card of its own in the demo company, with a limit and credit
- * no request reaches, so every request is approved and does the whole transaction. One card and one company is
- * the hot path: their locks make the decisions take turns, which is what the figure measures.
+ * Card decisions (issue 13): POST /v1/network/authorizations over HTTP on loopback, beside the physical floor: the
+ * least SQL that durably records one approved decision, one statement that updates one balance row with its check
+ * and inserts the authorization, one commit each, run straight on PostgreSQL with pg at the same rates. Kort's card
+ * and company have a limit and credit no request reaches, so every request is approved and does the whole decision.
+ * Figures: p50/p99 at fixed offered rates on one company with `sizes` settled transactions in the billing period,
+ * and sustained decisions/s for one company and for `companies` companies at once. Commits are durable (fsync on),
+ * and the output says what the database reported.
  */
 export type AuthorizationBenchOptions = {
   baseUrl: string;
-  /** Settled purchases written into the demo company before the runs, spread over its last three billing periods. */
-  history: number;
   databaseUrl: string;
   cardKey: Buffer;
   networkKey: string;
+  /** Settled transactions in the current billing period of the measured company, in increasing order. */
+  sizes: readonly number[];
   /** Offered rates of the open-loop runs, requests per second. */
   rates: readonly number[];
   seconds: number;
   concurrency: number;
+  /** Companies of the many-companies saturation run. */
+  companies: number;
 };
 
-type BenchCard = { pan: string; expirationMonth: number; expirationYear: number };
+type BenchCard = { id: string; projectId: string; userId: string; pan: string; month: number; year: number };
 
-/**
- * A company with a history: `count` settled purchases on the demo company's own cards over the last 90 days, about a
- * third of them in the current billing period, so the credit check (the company's spend this period) sums a realistic number of rows on
- * both sides. Written in one statement, straight into the table: their making is not what is measured.
- */
-const seedHistory = async (db: Db, projectId: string, count: number): Promise<void> => {
-  await db.$client.query(
-    `with demo as (select array_agg(c order by c.id) as cards from cards c where c.project_id = $1),
-          picked as (select demo.cards[1 + n % cardinality(demo.cards)] as card, n
-                       from demo, generate_series(1, $2::int) n)
-     insert into transactions (project_id, card_id, user_id, team_id, description, merchant_name, merchant_country,
-                               mcc, original_amount, original_currency, transaction_amount, transaction_date, closed_at)
-     select (card).project_id, (card).id, (card).cardholder_id, (card).team_id, 'Bónus', 'Bónus', 'IS', '5411',
-            1000 + n % 9000, 'ISK', 1000 + n % 9000, now() - (n % 90) * interval '1 day', now() - (n % 90) * interval '1 day'
-       from picked`,
-    [projectId, count],
+const issueOne = async (db: Db, cardKey: Buffer, projectId: string, userId: string): Promise<BenchCard> => {
+  const card = await db.transaction((tx) =>
+    issueCard(
+      tx,
+      { secrets: createCardSecrets(cardKey), now: new Date() },
+      {
+        projectId,
+        cardType: "BUSINESS_EXPENSE",
+        cardholderId: userId,
+        teamId: null,
+        description: "Bekkur",
+        limit: { sumAmount: 1_000_000_000_000, period: "MONTHLY" },
+        willCloseAt: null,
+        defaultTransactionCategoryId: null,
+        createdBy: userId,
+      },
+    ),
   );
-  await db.$client.query("analyze transactions");
-};
-
-const issueBenchCards = async (
-  databaseUrl: string,
-  cardKey: Buffer,
-  history: number,
-): Promise<readonly [BenchCard, BenchCard]> => {
-  const { db, close } = createDb(databaseUrl, { max: 2 });
-  try {
-    const { rows } = await db.$client.query<{ project_id: string; user_id: string }>(
-      `select m.project_id, m.user_id from project_members m join users u on u.id = m.user_id
-        where u.email = 'owner@demo.is' limit 1`,
-    );
-    const owner = rows[0];
-    if (!owner) throw new Error("The demo owner is missing: is the server in demo mode?");
-    await db.$client.query("update projects set credit_limit = 1000000000000 where id = $1", [owner.project_id]);
-    await seedHistory(db, owner.project_id, history);
-    const issue = () =>
-      db.transaction((tx) =>
-        issueCard(
-          tx,
-          { secrets: createCardSecrets(cardKey), now: new Date() },
-          {
-            projectId: owner.project_id,
-            cardType: "BUSINESS_EXPENSE",
-            cardholderId: owner.user_id,
-            teamId: null,
-            description: "Bekkur",
-            limit: { sumAmount: 1_000_000_000_000, period: "MONTHLY" },
-            willCloseAt: null,
-            defaultTransactionCategoryId: null,
-            createdBy: owner.user_id,
-          },
-        ),
-      );
-    const cards = [await issue(), await issue()] as const;
-    // The spec's count of 1000 purchases per period would decline the bench's later requests (PERIOD_COUNT).
-    await db.$client.query("update card_limits set count = 100000000 where card_id = any($1)", [
-      cards.map((c) => c.id),
-    ]);
-    return cards;
-  } finally {
-    await close();
-  }
-};
-
-const FLOOR_SQL = {
-  card: `select id, project_id, team_id, cardholder_id, status, expiration_month, expiration_year, will_close_at
-           from cards where pan_lookup = $1 for no key update`,
-  project: "select credit_limit from projects where id = $1 for no key update",
-  limits: "select sum_amount, single_amount, count, usage_type, period from card_limits where card_id = $1",
-  usage: `select coalesce(sum(s.amount) filter (where s.at >= $2), 0)::bigint as sum_0,
-                 count(*) filter (where s.purchase = 1 and s.at >= $2) as count_0
-            from (select a.created_at as at, a.amount, 1 as purchase from authorizations a
-                   where a.card_id = $1 and a.status = 'pending' and a.created_at >= $2 and a.created_at <= $3
-                  union all
-                  select t.transaction_date, t.transaction_amount, case when t.authorization_id is null then 0 else 1 end
-                    from transactions t where t.card_id = $1 and t.closed_at is not null
-                     and t.transaction_date >= $2 and t.transaction_date <= $3) s`,
-  credit: `select (select coalesce(sum(amount), 0) from authorizations where project_id = $1 and status = 'pending')::bigint as reserved,
-                  (select coalesce(sum(transaction_amount), 0) from transactions where project_id = $1 and closed_at is not null
-                     and transaction_date >= $2 and transaction_date < $3)::bigint as used`,
-  insert: `insert into authorizations (project_id, card_id, user_id, team_id, amount, currency, original_amount,
-             original_currency, original_exponent, merchant_name, merchant_country, mcc, status, approval_code, created_at, updated_at)
-           values ($1, $2, $3, $4, $5, 'ISK', $5, 'ISK', 0, $6, 'IS', '5411', 'pending', '123456', $7, $7) returning id`,
-};
-
-type FloorCard = { id: string; project_id: string; team_id: string | null; cardholder_id: string };
-
-/** The floor: the processor's transaction for one ISK purchase, as plain SQL on a pool of 10. */
-const floorSender = (pool: pg.Pool, panLookup: string): Send => {
-  return async () => {
-    const client = await pool.connect();
-    try {
-      await client.query("begin");
-      const card = (await client.query<FloorCard>(FLOOR_SQL.card, [panLookup])).rows[0];
-      if (!card) throw new Error("The floor's card is missing");
-      await client.query(FLOOR_SQL.project, [card.project_id]);
-      await client.query(FLOOR_SQL.limits, [card.id]);
-      const now = new Date();
-      const period = billingPeriodOf(now);
-      await client.query(FLOOR_SQL.usage, [card.id, period.from, now]);
-      await client.query(FLOOR_SQL.credit, [card.project_id, period.from, period.to]);
-      await client.query(FLOOR_SQL.insert, [
-        card.project_id,
-        card.id,
-        card.cardholder_id,
-        card.team_id,
-        1000,
-        "Bónus",
-        now,
-      ]);
-      await client.query("commit");
-      return true;
-    } catch (error) {
-      await client.query("rollback");
-      throw error;
-    } finally {
-      client.release();
-    }
+  // The spec's count of 1000 purchases per period would decline the bench's later requests (PERIOD_COUNT).
+  await db.$client.query("update card_limits set count = 2000000000 where card_id = $1", [card.id]);
+  await db.$client.query("update projects set credit_limit = 1000000000000000 where id = $1", [projectId]);
+  return {
+    id: card.id,
+    projectId,
+    userId,
+    pan: card.pan,
+    month: card.expirationMonth,
+    year: card.expirationYear,
   };
 };
 
-export const runAuthorizationBench = async (options: AuthorizationBenchOptions): Promise<void> => {
-  const [kortCard, floorCard] = await issueBenchCards(options.databaseUrl, options.cardKey, options.history);
-  const body = JSON.stringify({
-    pan: kortCard.pan,
-    expiry_month: kortCard.expirationMonth,
-    expiry_year: kortCard.expirationYear,
-    amount: 1000,
-    currency: "ISK",
-    merchant_name: "Bónus",
-    mcc: "5411",
-    merchant_country: "IS",
-  });
-  const kort: Send = async () => {
+/**
+ * Tops the company's settled transactions in the current billing period up to `size`, in one statement straight
+ * into the table (their making is not what is measured). The balance triggers post the whole statement at once.
+ */
+const topUpHistory = async (db: Db, card: BenchCard, size: number): Promise<void> => {
+  const period = billingPeriodOf(new Date());
+  const { rows } = await db.$client.query<{ n: string }>(
+    "select count(*) as n from transactions where project_id = $1 and closed_at is not null and transaction_date >= $2",
+    [card.projectId, period.from],
+  );
+  const missing = size - Number(rows[0]?.n ?? 0);
+  if (missing <= 0) return;
+  const started = performance.now();
+  // In statements of 100,000 rows: each stays well inside the pool's statement bound.
+  for (let done = 0; done < missing; done += 100_000) {
+    await db.$client.query(
+      `insert into transactions (project_id, card_id, user_id, description, merchant_name, merchant_country, mcc,
+                               original_amount, original_currency, transaction_amount, transaction_date, closed_at)
+     select $1, $2, $3, 'Bónus', 'Bónus', 'IS', '5411', 1000 + n % 9000, 'ISK', 1000 + n % 9000,
+            $4::timestamptz + random() * (now() - $4::timestamptz), now()
+       from generate_series(1, $5::int) n`,
+      [card.projectId, card.id, card.userId, period.from, Math.min(100_000, missing - done)],
+    );
+  }
+  await db.$client.query("analyze transactions");
+  console.log(`  wrote ${missing} settled transactions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+};
+
+/** Kort's side: one purchase on one of `cards`, taken in turn. */
+const kortSender = (options: AuthorizationBenchOptions, cards: readonly BenchCard[]): Send => {
+  const bodies = cards.map((card) =>
+    JSON.stringify({
+      pan: card.pan,
+      expiry_month: card.month,
+      expiry_year: card.year,
+      amount: 1000,
+      currency: "ISK",
+      merchant_name: "Bónus",
+      mcc: "5411",
+      merchant_country: "IS",
+    }),
+  );
+  let next = 0;
+  return async () => {
+    const body = bodies[next++ % bodies.length];
     const response = await fetch(`${options.baseUrl}/v1/network/authorizations`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-network-key": options.networkKey },
@@ -170,25 +117,90 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
     const answer = (await response.json()) as { approved?: boolean };
     return response.ok && answer.approved === true;
   };
+};
+
+/** The floor's tables: a balance row per company with its credit, and authorizations shaped as Kort's (indexes too). */
+const FLOOR_SETUP = [
+  "drop table if exists bench_floor_balances, bench_floor_authorizations",
+  "create table bench_floor_balances (id int primary key, used bigint not null default 0, credit bigint not null)",
+  "create table bench_floor_authorizations (like authorizations including defaults including indexes)",
+];
+
+const FLOOR_DECISION = `
+  with balance as (update bench_floor_balances set used = used + $2 where id = $1 and used + $2 <= credit returning id)
+  insert into bench_floor_authorizations (project_id, card_id, user_id, amount, original_amount, original_currency,
+                                          merchant_name, merchant_country, mcc, status, approval_code)
+  select $3, $4, $5, $2, $2, 'ISK', 'Bónus', 'IS', '5411', 'pending', '123456' from balance returning id`;
+
+/** The floor: one statement per decision on a pool of 10, each its own (durable) commit. */
+const floorSender = (pool: pg.Pool, card: BenchCard, balances: number): Send => {
+  let next = 0;
+  return async () => {
+    const result = await pool.query(FLOOR_DECISION, [next++ % balances, 1000, card.projectId, card.id, card.userId]);
+    return result.rowCount === 1;
+  };
+};
+
+export const runAuthorizationBench = async (options: AuthorizationBenchOptions): Promise<void> => {
+  const { db, close } = createDb(options.databaseUrl, { max: 2 });
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-  const floor = floorSender(pool, createCardSecrets(options.cardKey).panLookup(floorCard.pan));
   try {
+    const { rows } = await db.$client.query<{ project_id: string; user_id: string }>(
+      `select m.project_id, m.user_id from project_members m join users u on u.id = m.user_id
+        where u.email = 'owner@demo.is' limit 1`,
+    );
+    const owner = rows[0];
+    if (!owner) throw new Error("The demo owner is missing: is the server in demo mode?");
+    // The measured company is a new one, so its period holds exactly the bench's rows.
+    const company = await createProject(db, { title: "Bekkur hf." });
+    await addMember(db, company.id, owner.user_id, "project_owner");
+    const card = await issueOne(db, options.cardKey, company.id, owner.user_id);
+    const others: BenchCard[] = [card];
+    for (let index = 1; index < options.companies; index += 1) {
+      const other = await createProject(db, { title: `Bekkur ${index} hf.` });
+      await addMember(db, other.id, owner.user_id, "project_owner");
+      others.push(await issueOne(db, options.cardKey, other.id, owner.user_id));
+    }
+    for (const statement of FLOOR_SETUP) await db.$client.query(statement);
+    await db.$client.query(
+      "insert into bench_floor_balances (id, credit) select n, 1000000000000000 from generate_series(0, $1::int) n",
+      [options.companies],
+    );
+    const durability = await db.$client.query<{ fsync: string; synchronous_commit: string }>(
+      "select current_setting('fsync') as fsync, current_setting('synchronous_commit') as synchronous_commit",
+    );
+    const setting = durability.rows[0];
+    console.log(
+      `\nCard decisions: PostgreSQL fsync=${setting?.fsync}, synchronous_commit=${setting?.synchronous_commit}` +
+        " (every approved decision, Kort's and the floor's, is a durable commit)",
+    );
+    const kort = kortSender(options, [card]);
+    const floor = floorSender(pool, card, 1);
     await closedLoop(kort, { concurrency: 4, seconds: 1 });
     await closedLoop(floor, { concurrency: 4, seconds: 1 });
     const { rates, seconds, concurrency } = options;
-    for (const rate of rates) {
-      printComparison(
-        `POST /v1/network/authorizations, open loop at ${rate}/s for ${seconds} s, vs the same SQL transaction on pg`,
-        await openLoop(kort, { rate, seconds }),
-        await openLoop(floor, { rate, seconds }),
-      );
+    for (const size of options.sizes) {
+      await topUpHistory(db, card, size);
+      for (const rate of rates) {
+        printComparison(
+          `Card decision, ${size} settled transactions in the period, open loop at ${rate}/s for ${seconds} s, vs the floor (one statement and commit on pg)`,
+          await openLoop(kort, { rate, seconds }),
+          await openLoop(floor, { rate, seconds }),
+        );
+      }
     }
     printComparison(
-      `POST /v1/network/authorizations, saturation (${concurrency} callers back to back, one card), vs the same SQL on pg`,
+      `Card decisions/s, one company (${concurrency} callers back to back, one card), vs the floor on one balance row`,
       await closedLoop(kort, { concurrency, seconds }),
       await closedLoop(floor, { concurrency, seconds }),
     );
+    printComparison(
+      `Card decisions/s, ${options.companies} companies (${concurrency} callers back to back, a card each in turn), vs the floor on ${options.companies} balance rows`,
+      await closedLoop(kortSender(options, others), { concurrency, seconds }),
+      await closedLoop(floorSender(pool, card, options.companies), { concurrency, seconds }),
+    );
   } finally {
     await pool.end();
+    await close();
   }
 };

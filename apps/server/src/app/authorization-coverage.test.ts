@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from "./testing/test-app.ts";
  */
 const NO_POLICY: Readonly<Record<string, string>> = {
   "Query.me": "The caller's own user; needs a session.",
+  "Query.export_formats": "What the server can write: no company data, the same for everyone.",
   "Query.projects": "The companies the caller belongs to, read through their own memberships.",
   "Query.current_role": "The caller's own role in a project they belong to.",
   "Query.available_roles": "The roles of the matrix, and those the caller's own role may assign.",
@@ -48,6 +49,8 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "GET /v1/receipts/:id/file":
     "A signed link's target: its HMAC signature is the authority, handed out only with a receipt the policy let the caller read.",
   "GET /v1/receipts/:id/thumbnail": "A signed link's target, as the file's.",
+  "GET /v1/exports/:id/file":
+    "A signed link's target: the signature, handed only to who may see the export, is the authority.",
 };
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { RATE_LIMIT_PER_IDENTITY } from "../modules/auth/auth.constants.ts";
@@ -7,6 +7,8 @@ import { codeIn, createSignInUser, DEMO_PIN, latestMessage } from "../modules/au
 import { type CardsScene, createCardsScene } from "../modules/cards/testing/cards-scene.ts";
 import { DEMO_INVITED_EMAIL } from "../modules/invites/demo-invite.ts";
 import { CARD_LIFECYCLE_QUEUE } from "../modules/processor/card-lifecycle.job.ts";
+import { createProcessorScene } from "../modules/processor/testing/processor-scene.ts";
+import { DEMO_NETWORK_KEY } from "../platform/config.ts";
 import { auditLog, cards, invites, projects } from "../platform/db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "../platform/db/testing/test-db.ts";
 import { JOBS_SCHEMA } from "../platform/jobs/jobs.ts";
@@ -217,6 +219,60 @@ describe("two servers on one database", () => {
       await boss.stop({ graceful: false, wait: true });
     }
   });
+
+  it("decide a burst on one card together: never past its limit or the credit, balances equal to the raw rows", async () => {
+    const processor = await createProcessorScene(database.db, {
+      now: () => new Date(),
+      key: cardKey,
+      creditLimit: 60_000,
+    });
+    const limit = 50_000;
+    const card = await processor.issue({ sumAmount: limit, period: "DAILY" });
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => {
+        const request = card.request({ amount: 100 + ((index * 7919) % 2900) });
+        return call(index % 2 === 0 ? a : b, "POST", "/v1/network/authorizations", {
+          headers: { "x-network-key": DEMO_NETWORK_KEY },
+          body: {
+            pan: request.pan,
+            expiry_month: request.expiryMonth,
+            expiry_year: request.expiryYear,
+            amount: request.amount,
+            currency: request.currency,
+            merchant_name: request.merchantName,
+            mcc: request.mcc,
+            merchant_country: request.merchantCountry,
+          },
+        });
+      }),
+    );
+    // A decision waiting past a database bound answers 503 BUSY; every other answer is a decision.
+    const decided = answers.filter((answer) => answer.status === 200);
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 503)).toBe(true);
+    const approved = decided
+      .filter((answer) => answer.body.approved === true)
+      .reduce((sum, answer) => sum + Number(answer.body.amount_isk), 0);
+    expect(approved).toBeLessThanOrEqual(limit);
+    expect(approved).toBeGreaterThan(limit - 3000);
+    // Both servers decided some of them.
+    const servers = new Set(answers.flatMap((answer, index) => (answer.status === 200 ? [index % 2] : [])));
+    expect(servers.size).toBe(2);
+    const pending = await database.db.execute(
+      sql`select coalesce(sum(amount), 0)::bigint as sum from authorizations where card_id = ${card.id} and status = 'pending'`,
+    );
+    expect(Number(pending.rows[0]?.sum)).toBe(approved);
+    const drift = await database.db.execute(sql`
+      (select owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count from spend_balances
+        where project_id = ${processor.project.id} and (atm_sum <> 0 or retail_sum <> 0 or atm_count <> 0 or retail_count <> 0)
+       except select owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count
+                from kort_spend_balances_from_ledger(${processor.project.id}))
+      union all
+      (select owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count
+         from kort_spend_balances_from_ledger(${processor.project.id})
+       except select owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count from spend_balances
+                where project_id = ${processor.project.id})`);
+    expect(drift.rows).toEqual([]);
+  }, 60_000);
 
   it("refuse a third server whose card key does not open the cards already there", async () => {
     const other = spawnKortServer(database.url, { env: { KORT_CARD_KEY: randomBytes(32).toString("base64") } });

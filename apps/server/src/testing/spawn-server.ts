@@ -17,8 +17,13 @@ type Stop = () => Promise<void>;
 
 const quietLog = { debug() {}, info() {}, warn: console.warn, error: console.error };
 
-/** A new empty database: on the server DATABASE_URL names, or an embedded PostgreSQL in a temp folder. */
-export const startScratchDatabase = async (): Promise<{ url: string; stop: Stop }> => {
+/**
+ * A new empty database: on the server DATABASE_URL names, or an embedded PostgreSQL in a temp folder, without
+ * fsync unless `durable` (the benchmarks measure commits as production makes them).
+ */
+export const startScratchDatabase = async (
+  options: { durable?: boolean } = {},
+): Promise<{ url: string; stop: Stop }> => {
   const external = process.env.DATABASE_URL;
   if (external) {
     const name = testDatabaseName("test");
@@ -29,7 +34,7 @@ export const startScratchDatabase = async (): Promise<{ url: string; stop: Stop 
     };
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), "kort-scratch-pg-"));
-  const pg = await startEmbeddedPostgres({ dataDir, log: quietLog, durable: false });
+  const pg = await startEmbeddedPostgres({ dataDir, log: quietLog, durable: options.durable ?? false });
   return {
     url: pg.url,
     stop: async () => {

@@ -7,7 +7,7 @@ import type { AccountBalanceDto, CardBalanceDto, CardDto, CardLimitDto } from ".
 import {
   accountBalanceFor,
   activeCardCountsFor,
-  cardBalance,
+  batchedCardBalance,
   checkCardLimitsFor,
   getCardFor,
   listCardsFor,
@@ -69,7 +69,10 @@ export const Card = builder.objectRef<CardDto>("Card").implement({
     issuer: t.exposeString("issuer", { nullable: true, description: "Full name of the person who issued the card." }),
     expiration_month: t.exposeInt("expiration_month"),
     expiration_year: t.exposeInt("expiration_year"),
-    balance: t.field({ type: CardBalance, resolve: (card, _args, { deps }) => cardBalance(deps, card) }),
+    balance: t.field({
+      type: CardBalance,
+      resolve: (card, _args, { deps, kort }) => batchedCardBalance(deps, kort, card),
+    }),
     limits: t.expose("limits", { type: [CardLimit] }),
     cardholder: t.expose("cardholder", { type: Cardholder }),
     will_close_at: t.expose("will_close_at", { type: "DateTime", nullable: true }),

@@ -4,7 +4,7 @@ import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import { listScope } from "../../platform/http/list-scope.ts";
-import { accountBalance, cardUsage } from "../processor/balance.service.ts";
+import { accountBalance, cardWindowSpend } from "../processor/balance.service.ts";
 import { isProjectMember } from "../projects/memberships.service.ts";
 import { assertCardActionPossible, authorizeCard, loadCardFor } from "./card-access.ts";
 import { checkCardLimits } from "./card-limit-check.service.ts";
@@ -92,30 +92,70 @@ export const activeCardCountsFor = async (deps: CardReadDeps, ctx: ProjectContex
 };
 
 /**
- * The card's balance in its first limit's current window: what it spent there (settled transactions and pending
- * authorizations, as the processor counts them) and what is left of the limit. Only an ACTIVE card can spend, so
- * a closed, frozen, locked or expired card has nothing available, whatever its limit says.
+ * Cards' balances in their first limit's current window: what each spent there (settled transactions and pending
+ * authorizations, as the processor counts them, read from its running balances) and what is left of the limit. Only
+ * an ACTIVE card can spend, so a closed, frozen, locked or expired card has nothing available, whatever its limit
+ * says. One statement for any number of cards (a page of the list is up to 200).
  */
+export const cardBalances = async (
+  deps: CardReadDeps,
+  cards: readonly CardDto[],
+): Promise<Map<string, CardBalanceDto>> => {
+  const windows = cards.flatMap((card) => {
+    const [limit] = card.limits;
+    return limit
+      ? [{ cardId: card.id, projectId: card.project_id, period: limit.period, usageType: limit.usage_type }]
+      : [];
+  });
+  const spentByCompany = new Map<string, Map<string, number>>();
+  for (const projectId of new Set(windows.map((w) => w.projectId))) {
+    const own = windows.filter((w) => w.projectId === projectId);
+    spentByCompany.set(projectId, await cardWindowSpend(deps.db, projectId, own, deps.now()));
+  }
+  const balances = new Map<string, CardBalanceDto>();
+  for (const card of cards) {
+    const [limit] = card.limits;
+    if (!limit) {
+      balances.set(card.id, { settled_balance: 0, available_balance: 0, currency: "ISK" });
+      continue;
+    }
+    const spent = spentByCompany.get(card.project_id)?.get(card.id) ?? 0;
+    const available = card.status === "ACTIVE" ? Math.max(0, limit.sum_amount - spent) : 0;
+    balances.set(card.id, { settled_balance: spent, available_balance: available, currency: "ISK" });
+  }
+  return balances;
+};
+
+/** One card's balance (cardBalances for one). */
 export const cardBalance = async (deps: CardReadDeps, card: CardDto): Promise<CardBalanceDto> => {
-  const [limit] = card.limits;
-  if (!limit) return { settled_balance: 0, available_balance: 0, currency: "ISK" };
-  const [usage] = await cardUsage(
-    deps.db,
-    card.id,
-    [
-      {
-        sumAmount: limit.sum_amount,
-        singleAmount: limit.single_amount,
-        count: limit.count,
-        usageType: limit.usage_type,
-        period: limit.period,
-      },
-    ],
-    deps.now(),
-  );
-  const spent = usage?.sum ?? 0;
-  const available = card.status === "ACTIVE" ? Math.max(0, limit.sum_amount - spent) : 0;
-  return { settled_balance: spent, available_balance: available, currency: "ISK" };
+  const balance = (await cardBalances(deps, [card])).get(card.id);
+  if (!balance) throw new Error("unreachable: a balance per card");
+  return balance;
+};
+
+/**
+ * The balance field of every card a GraphQL request lists, read together: graphql-js calls the field's resolver
+ * for each card of a page in one turn, so the cards asked in that turn are read in one statement.
+ */
+const pendingBalances = new WeakMap<object, { cards: CardDto[]; result: Promise<Map<string, CardBalanceDto>> }>();
+
+export const batchedCardBalance = (deps: CardReadDeps, request: object, card: CardDto): Promise<CardBalanceDto> => {
+  let batch = pendingBalances.get(request);
+  if (!batch) {
+    const cards: CardDto[] = [];
+    const result = Promise.resolve().then(() => {
+      pendingBalances.delete(request);
+      return cardBalances(deps, cards);
+    });
+    batch = { cards, result };
+    pendingBalances.set(request, batch);
+  }
+  batch.cards.push(card);
+  return batch.result.then((balances) => {
+    const balance = balances.get(card.id);
+    if (!balance) throw new Error("unreachable: a balance per card");
+    return balance;
+  });
 };
 
 /** Spec 7, card limit check: asked as `card create` for that cardholder and team, then checkCardLimits. */

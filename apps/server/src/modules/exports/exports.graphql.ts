@@ -12,6 +12,7 @@ import {
   retryExport,
   type UnfitDto,
 } from "./exports.service.ts";
+import { EXPORT_FORMAT_SPECS } from "./formats/index.ts";
 
 /** Spec 7's exports (create, status) and the dashboard's list, check and retry (issue 14). */
 
@@ -97,6 +98,14 @@ const inputOf = (input: { selection: object } & Record<string, unknown>) => ({
   ...Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined)),
   selection: selectionFromArgs(input.selection),
 });
+
+builder.queryField("export_formats", (t) =>
+  t.field({
+    type: [ExportFormatEnum],
+    description: "The formats this server writes, in the spec's order.",
+    resolve: () => EXPORT_FORMATS.filter((format) => EXPORT_FORMAT_SPECS[format] !== undefined),
+  }),
+);
 
 builder.queryField("exports", (t) =>
   t.field({

@@ -24,6 +24,7 @@ import { type AppDeps, FileAnswer } from "../../platform/http/rest.ts";
 import type { JobContext, TaskDeps } from "../../platform/jobs/jobs.ts";
 import { publicBaseUrl } from "../../platform/outbox/links.ts";
 import { resolveSelection, type StoredSelection, selectionCondition } from "../transactions/ledger.service.ts";
+import { assertTransactionActionPossible } from "../transactions/transaction-access.ts";
 import { DEFAULT_EXPORT_ACCOUNTS, type ExportAccounts, type ExportLine, vatOfGross } from "./export-line.ts";
 import {
   claimExport,
@@ -157,6 +158,8 @@ const receiptBaseOf = (deps: AppDeps, ctx: ProjectContext): string => {
 type Prepared = { input: ExportInput; stored: StoredSelection; where: ReturnType<typeof exportCondition> };
 
 const prepare = async (deps: AppDeps, ctx: ProjectContext, raw: unknown): Promise<Prepared> => {
+  // Deny first: a role that may never export learns nothing of the input's ids.
+  assertTransactionActionPossible(ctx, "export");
   const input = exportInputSchema.parse(raw);
   const stored = await resolveSelection(deps, ctx, selectionOfLevel(input), "export");
   const where = exportCondition(selectionCondition(stored), { excludeBooked: input.exclude_booked ?? false });

@@ -8,8 +8,8 @@ import { enqueueMessage } from "../../platform/outbox/outbox.ts";
 import { assertCardActionPossible, type CardAction, loadCardFor } from "../cards/card-access.ts";
 import { type CardEdit, changeCard, createCard } from "../cards/card-changes.service.ts";
 import { closeCard, lockCard, unlockCard } from "../cards/card-edits.service.ts";
-import type { CardDto } from "../cards/cards.schemas.ts";
-import { cardBalance, getCardFor, listCardsFor } from "../cards/cards.service.ts";
+import type { CardBalanceDto, CardDto } from "../cards/cards.schemas.ts";
+import { cardBalance, cardBalances, getCardFor, listCardsFor } from "../cards/cards.service.ts";
 import { contactOf, setPinHash } from "./funding-sources.repo.ts";
 import {
   createFundingSourceSchema,
@@ -23,7 +23,9 @@ import {
  * services (policy, lock, audit); the holder's own actions (freeze, activation, PIN) use its one change path.
  */
 
-const toFundingSource = async (deps: AppDeps, card: CardDto): Promise<FundingSourceDto> => ({
+const NO_BALANCE: CardBalanceDto = { settled_balance: 0, available_balance: 0, currency: "ISK" };
+
+const toFundingSource = (card: CardDto, balance: CardBalanceDto): FundingSourceDto => ({
   id: card.id,
   description: card.description,
   status: card.status,
@@ -34,13 +36,15 @@ const toFundingSource = async (deps: AppDeps, card: CardDto): Promise<FundingSou
     expiration_month: card.expiration_month,
     expiration_year: card.expiration_year,
     limits: card.limits,
-    balance: await cardBalance(deps, card),
+    balance,
   },
 });
 
 /** The funding source as the caller may read it now (card read). */
-export const getFundingSource = async (deps: AppDeps, ctx: ProjectContext, id: string) =>
-  toFundingSource(deps, await getCardFor(deps, ctx, id));
+export const getFundingSource = async (deps: AppDeps, ctx: ProjectContext, id: string) => {
+  const card = await getCardFor(deps, ctx, id);
+  return toFundingSource(card, await cardBalance(deps, card));
+};
 
 /** The caller's own cards in the project, newest first: whatever the role, the app lists what the user holds. */
 export const listFundingSources = async (deps: AppDeps, ctx: ProjectContext, page: PageQuery) => {
@@ -49,7 +53,12 @@ export const listFundingSources = async (deps: AppDeps, ctx: ProjectContext, pag
     page: page.page,
     limit: page.limit,
   });
-  return { nodes: await Promise.all(nodes.map((card) => toFundingSource(deps, card))), total_count };
+  // Every card's balance in one statement (the processor's running balances), not one per card.
+  const balances = await cardBalances(deps, nodes);
+  return {
+    nodes: nodes.map((card) => toFundingSource(card, balances.get(card.id) ?? NO_BALANCE)),
+    total_count,
+  };
 };
 
 /** Create: the policy's `card create` decides (a user has none); the cards service checks everything else. */

@@ -1,9 +1,10 @@
 import { randomInt } from "node:crypto";
-import { billingPeriodOf, type CurrencyCode, currencyExponent, DECLINE_CODES, type DeclineCode } from "@kort/core";
+import { type CurrencyCode, currencyExponent, DECLINE_CODES, type DeclineCode } from "@kort/core";
 import type { CardSecrets } from "../../platform/crypto/card-secrets.ts";
 import type { Db, Tx } from "../../platform/db/client.ts";
 import type { AuthorizationRow } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { decisionState } from "./balances.repo.ts";
 import { type Decision, type DecisionInput, decide } from "./decide.ts";
 import { toIsk } from "./fx.ts";
 import {
@@ -11,13 +12,10 @@ import {
   fxRateAt,
   insertAuthorization,
   insertTransaction,
-  type LockedCard,
-  limitsOfCard,
-  lockCardByLookup,
-  lockProjectCredit,
-  teamLimitsOf,
+  lockCardAndCompany,
 } from "./processor.repo.ts";
-import { cardUsage, creditUse, teamControl } from "./spend.repo.ts";
+
+type LockedCard = NonNullable<Awaited<ReturnType<typeof lockCardAndCompany>>>;
 
 /** What the processor needs: the database, the card key's operations, and the clock of its rules. */
 export type ProcessorDeps = { db: Db; secrets: CardSecrets; now: () => Date };
@@ -53,27 +51,22 @@ const priced = async (db: Db, request: PaymentRequest, now: Date): Promise<Price
   return { amountIsk: toIsk(request.amount, request.currency, rate), supported: true };
 };
 
-/** Loads, under the locks already held, everything `decide` reads. */
+/** Loads, under the locks already held, everything `decide` reads: a dozen balance rows by key (balances.repo.ts). */
 const decisionInput = async (
   tx: Tx,
-  card: NonNullable<LockedCard>,
-  creditLimit: number,
+  card: LockedCard,
   request: PaymentRequest,
   amountIsk: number,
   now: Date,
 ): Promise<DecisionInput> => {
-  const limits = await limitsOfCard(tx, card);
-  const used = await cardUsage(tx, card.id, limits, now);
-  const teamLimits = card.teamId ? await teamLimitsOf(tx, { projectId: card.projectId, id: card.teamId }) : undefined;
-  const team = card.teamId && teamLimits ? await teamControl(tx, card.teamId, teamLimits, now) : null;
-  const credit = await creditUse(tx, card.projectId, billingPeriodOf(now));
+  const state = await decisionState(tx, card, now);
   return {
     now,
     card,
     request: { amountIsk, mcc: request.mcc, expiryMonth: request.expiryMonth, expiryYear: request.expiryYear },
-    limits: limits.map((limit, index) => ({ limit, used: used[index] ?? { sum: 0, count: 0 } })),
-    team,
-    availableCredit: creditLimit - credit.used - credit.reserved,
+    limits: state.limits,
+    team: state.team,
+    availableCredit: card.creditLimit - state.creditUsed,
   };
 };
 
@@ -96,7 +89,8 @@ const storedAnswer = (row: AuthorizationRow, request: PaymentRequest): PaymentAn
 
 /**
  * Decides one authorization request in one database transaction: the card row and then the project row are
- * locked (FOR NO KEY UPDATE), the limits and credit are summed, and the decision is stored, approved
+ * locked (FOR NO KEY UPDATE), the limits and credit are read from the running balances, and the decision is
+ * stored (the triggers post it to the balances in the same transaction), approved
  * (`pending`, reserving its amount) or declined with its code. Concurrent requests on one card or one
  * project take turns, so together they never approve more than a limit or the credit allows. A request with a
  * network reference already decided on that card answers the stored decision (a network retry).
@@ -105,17 +99,16 @@ export const authorizePayment = async (deps: ProcessorDeps, request: PaymentRequ
   const lookup = deps.secrets.panLookup(request.pan);
   const { amountIsk, supported } = await priced(deps.db, request, deps.now());
   return deps.db.transaction(async (tx) => {
-    const card = await lockCardByLookup(tx, lookup);
+    const card = await lockCardAndCompany(tx, lookup);
     if (!card) return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk };
     // A retry waits on the card lock behind the first request, so it sees the decision that request committed.
     const reference = request.networkReference;
     const stored = reference ? await findAuthorizationByReference(tx, card, reference) : undefined;
     if (stored) return storedAnswer(stored, request);
-    const creditLimit = await lockProjectCredit(tx, card.projectId);
     // The clock is read after the locks are held, so stored times follow the order of the decisions.
     const now = deps.now();
     const decision: Decision = supported
-      ? decide(await decisionInput(tx, card, creditLimit, request, amountIsk, now))
+      ? decide(await decisionInput(tx, card, request, amountIsk, now))
       : { approved: false, code: "CURRENCY_NOT_SUPPORTED" };
     const id = await insertAuthorization(tx, {
       projectId: card.projectId,

@@ -33,6 +33,26 @@ const storedPending = async (column: "card_id" | "project_id", id: string) => {
   return Number(row?.sum);
 };
 
+/** The running balances equal their recomputation from the raw rows (migration 0014_balances). */
+const expectBalancesRecomputed = async (projectId: string) => {
+  const diff = await pool.db.execute(sql`
+    (select project_id, owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count from spend_balances
+      where project_id = ${projectId} and (atm_sum <> 0 or atm_count <> 0 or retail_sum <> 0 or retail_count <> 0)
+     except select * from kort_spend_balances_from_ledger(${projectId}))
+    union all
+    (select * from kort_spend_balances_from_ledger(${projectId})
+     except select project_id, owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count
+              from spend_balances where project_id = ${projectId})`);
+  expect(diff.rows).toEqual([]);
+  const credit = await pool.db.execute(sql`
+    (select * from credit_balances where project_id = ${projectId} and (settled <> 0 or reserved <> 0)
+     except select * from kort_credit_balances_from_ledger(${projectId}))
+    union all
+    (select * from kort_credit_balances_from_ledger(${projectId})
+     except select * from credit_balances where project_id = ${projectId})`);
+  expect(credit.rows).toEqual([]);
+};
+
 describe("concurrent authorizations", () => {
   it("never approve more than one card's limit", async () => {
     const s = await createProcessorScene(pool.db, { now: () => new Date(), creditLimit: 100_000_000 });
@@ -53,6 +73,7 @@ describe("concurrent authorizations", () => {
       .from(authorizations)
       .where(eq(authorizations.cardId, card.id));
     expect(rows).toHaveLength(REQUESTS);
+    await expectBalancesRecomputed(s.project.id);
   });
 
   it("never approve more than one project's credit across its cards", async () => {
@@ -70,5 +91,6 @@ describe("concurrent authorizations", () => {
     expect(approved).toBeLessThanOrEqual(credit);
     expect(approved).toBeGreaterThan(credit - 2000);
     expect(await storedPending("project_id", s.project.id)).toBe(approved);
+    await expectBalancesRecomputed(s.project.id);
   });
 });

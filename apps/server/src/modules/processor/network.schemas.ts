@@ -33,7 +33,7 @@ export const authorizationIdParams = z.object({ id: z.string().uuid() });
 
 export const reversalAnswerSchema = z.object({
   id: z.string().uuid(),
-  status: z.enum(["pending", "cleared", "reversed", "declined"]),
+  status: z.enum(["pending", "cleared", "reversed", "declined", "expired"]),
 });
 
 export const clearingRequestSchema = z.object({ authorization_id: z.string().uuid(), amount });

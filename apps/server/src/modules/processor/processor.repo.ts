@@ -1,14 +1,6 @@
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import {
-  authorizations,
-  cardLimits,
-  cards,
-  fxRates,
-  projects,
-  teams,
-  transactions,
-} from "../../platform/db/schema/index.ts";
+import { authorizations, cards, fxRates, projects, transactions } from "../../platform/db/schema/index.ts";
 
 /**
  * The processor's SQL. Every decision and settlement locks the card row and then the project row, always in that
@@ -28,18 +20,22 @@ const cardColumns = {
   defaultTransactionCategoryId: cards.defaultTransactionCategoryId,
 };
 
-export type LockedCard = Awaited<ReturnType<typeof lockCardByLookup>>;
-
 /** A row of one company: every statement below names the company of the rows it reads (docs/scaling.md). */
 type CompanyRow = { projectId: string; id: string };
 
 /**
- * The card the network names by its number: the one lookup across companies (a PAN belongs to no company's key
- * space; docs/scaling.md, "card directory").
+ * A decision's locks in one statement: the card the network names by its number (the one lookup across companies:
+ * a PAN belongs to no company's key space; docs/scaling.md, "card directory"), then its company's row (FOR NO KEY
+ * UPDATE of both, in that order, as every settlement takes them), with the company's credit limit.
  */
-export const lockCardByLookup = async (tx: Executor, panLookup: string) => {
-  const [card] = await tx.select(cardColumns).from(cards).where(eq(cards.panLookup, panLookup)).for("no key update");
-  return card;
+export const lockCardAndCompany = async (tx: Executor, panLookup: string) => {
+  const [row] = await tx
+    .select({ ...cardColumns, creditLimit: projects.creditLimit })
+    .from(cards)
+    .innerJoin(projects, eq(projects.id, cards.projectId))
+    .where(eq(cards.panLookup, panLookup))
+    .for("no key update", { of: [cards, projects] });
+  return row;
 };
 
 export const lockCardById = async (tx: Executor, card: CompanyRow) => {
@@ -60,26 +56,6 @@ export const lockProjectCredit = async (tx: Executor, projectId: string): Promis
     .for("no key update");
   if (!project) throw new Error(`Project ${projectId} of a card is missing`);
   return project.creditLimit;
-};
-
-export const limitsOfCard = (tx: Executor, card: CompanyRow) =>
-  tx
-    .select({
-      sumAmount: cardLimits.sumAmount,
-      singleAmount: cardLimits.singleAmount,
-      count: cardLimits.count,
-      usageType: cardLimits.usageType,
-      period: cardLimits.period,
-    })
-    .from(cardLimits)
-    .where(and(eq(cardLimits.projectId, card.projectId), eq(cardLimits.cardId, card.id)));
-
-export const teamLimitsOf = async (tx: Executor, team: CompanyRow) => {
-  const [row] = await tx
-    .select({ maxDaily: teams.maxDailyLimit, maxWeekly: teams.maxWeeklyLimit, maxMonthly: teams.maxMonthlyLimit })
-    .from(teams)
-    .where(and(eq(teams.projectId, team.projectId), eq(teams.id, team.id)));
-  return row;
 };
 
 /** ISK per unit x 1,000,000 of the newest rate in force at `now`, or undefined when there is none. */
@@ -144,7 +120,9 @@ export const lockAuthorization = async (tx: Executor, authorization: CompanyRow)
 export const updateAuthorization = (
   tx: Executor,
   authorization: CompanyRow,
-  values: Partial<Pick<NewAuthorization, "status" | "clearedAmount" | "clearedAt" | "reversedAt" | "updatedAt">>,
+  values: Partial<
+    Pick<NewAuthorization, "status" | "clearedAmount" | "clearedAt" | "reversedAt" | "expiredAt" | "updatedAt">
+  >,
 ) => tx.update(authorizations).set(values).where(authorizationIs(authorization));
 
 export type NewTransaction = typeof transactions.$inferInsert;

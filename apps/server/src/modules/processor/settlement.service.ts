@@ -2,6 +2,8 @@ import type { Tx } from "../../platform/db/client.ts";
 import type { AuthorizationRow, TransactionRow } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { ProcessorDeps } from "./authorize-payment.service.ts";
+import { captureToleranceSettings, flagOverCapture } from "./capture-review.repo.ts";
+import { excessOverTolerance, toleranceFor } from "./capture-tolerance.ts";
 import { proportionOf, toIsk } from "./fx.ts";
 import {
   findAuthorization,
@@ -78,7 +80,8 @@ const repeatedClearing = async (tx: Tx, row: AuthorizationRow, amount: number): 
 /**
  * Settles a pending authorization into a transaction. The final amount (in the authorization's currency) may
  * differ from the authorized one (a tip, a fuel pump): the reservation is released and the settled amount
- * counts as used, dated at the authorization's time so it stays in the same limit windows.
+ * counts as used, dated at the authorization's time so it stays in the same limit windows. No balance is checked
+ * (networks post clearings whatever they are); one far above its authorization is flagged (capture-tolerance.ts).
  */
 export const clearAuthorization = (
   deps: SettleDeps,
@@ -87,7 +90,8 @@ export const clearAuthorization = (
   deps.db.transaction(async (tx) => {
     const { row, card } = await lockedAuthorization(tx, input.authorizationId);
     if (row.status === "cleared") return repeatedClearing(tx, row, input.amount);
-    if (row.status !== "pending") {
+    // An expired authorization released its reservation, but the purchase happened: its late clearing posts.
+    if (row.status !== "pending" && row.status !== "expired") {
       throw new AppError("CONFLICT", `A ${row.status} authorization cannot be cleared.`, { status: row.status });
     }
     const now = deps.now();
@@ -123,6 +127,22 @@ export const clearAuthorization = (
       clearedAt: now,
       updatedAt: now,
     });
+    if (amountIsk > row.amount) {
+      const tolerance = toleranceFor(row.mcc, await captureToleranceSettings(tx, row.projectId));
+      const excessIsk = excessOverTolerance(row.amount, amountIsk, tolerance);
+      if (excessIsk > 0) {
+        await flagOverCapture(tx, {
+          projectId: row.projectId,
+          cardId: row.cardId,
+          transactionId,
+          authorizationId: row.id,
+          authorizedIsk: row.amount,
+          clearedIsk: amountIsk,
+          excessIsk,
+          now,
+        });
+      }
+    }
     return { transaction_id: transactionId, authorization_id: row.id, amount_isk: amountIsk };
   });
 

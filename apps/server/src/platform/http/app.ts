@@ -8,7 +8,7 @@ import type { Config } from "../config.ts";
 import { createLinkSigner, linkKeyOf } from "../crypto/signed-links.ts";
 import type { Db } from "../db/client.ts";
 import { registerGraphQL } from "../graphql/yoga.ts";
-import type { TaskQueue } from "../jobs/jobs.ts";
+import type { TaskQueue } from "../jobs/task-queue.ts";
 import { registerErrorHandling } from "./error-handler.ts";
 import { answerClientError, answerFrameworkError } from "./framework-errors.ts";
 import { withIdempotency } from "./idempotency.ts";

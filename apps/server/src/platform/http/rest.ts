@@ -5,7 +5,7 @@ import type { BlobStore } from "../blobs/blob-store.ts";
 import type { Config } from "../config.ts";
 import type { LinkSigner } from "../crypto/signed-links.ts";
 import type { Db } from "../db/client.ts";
-import type { TaskQueue } from "../jobs/jobs.ts";
+import type { TaskQueue } from "../jobs/task-queue.ts";
 import {
   type ProjectContext,
   type RequestContext,

@@ -2,6 +2,9 @@ import PgBoss from "pg-boss";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../http/logger.ts";
 import type { AppDeps } from "../http/rest.ts";
+import type { TaskQueue } from "./task-queue.ts";
+
+export type { TaskQueue };
 
 /**
  * Background jobs on pg-boss 10 in the app's own PostgreSQL (schema `pgboss`, architecture.md "Jobs"). Modules
@@ -35,9 +38,6 @@ export type TaskDefinition = {
   /** Tasks of this queue run at once per server (pg-boss batch and poll); 1 unless set. */
   concurrency?: number;
 };
-
-/** Where requests send tasks (AppDeps.tasks). */
-export type TaskQueue = { send: (queue: string, data: Record<string, unknown>) => Promise<void> };
 
 /** What a task runs with: the app's dependencies (files, links, clock) and a logger. */
 export type TaskDeps = AppDeps & { logger: Logger };

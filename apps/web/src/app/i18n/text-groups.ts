@@ -6,7 +6,7 @@
  * the files with the plugin in apps/web/text-groups.plugin.ts.
  */
 export const TEXT_GROUPS = {
-  dashboard: ["cards", "teams", "people", "accounting", "platform", "expenses", "transactions", "receipts"],
+  dashboard: ["cards", "teams", "people", "accounting", "platform", "expenses", "transactions", "receipts", "exports"],
   legal: ["public.terms", "public.privacy"],
 } as const;
 

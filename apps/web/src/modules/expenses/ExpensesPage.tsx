@@ -7,6 +7,7 @@ import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
 import { EmptyPage } from "../../ui/empty-page/EmptyPage.tsx";
 import { SidePanel } from "../../ui/side-panel/SidePanel.tsx";
+import { ExportButtons } from "../exports/ExportButtons.tsx";
 import { LedgerFilters } from "./LedgerFilters.tsx";
 import { LedgerTable } from "./LedgerTable.tsx";
 import { useLedgerPages } from "./ledger-queries.ts";
@@ -99,8 +100,9 @@ export function ExpensesPage() {
 
   return (
     <Stack gap="md" data-testid="expenses-page">
-      <Group justify="flex-end">
+      <Group justify="flex-end" gap="xs">
         <ReceiptsInboxButton />
+        <ExportButtons filter={filter} picked={totalsInput} />
       </Group>
       <LedgerFilters
         view={view}

@@ -34,7 +34,7 @@ export const onboardingAttributeKind = pgEnum("onboarding_attribute_kind", ONBOA
 export const projectPlan = pgEnum("project_plan", PROJECT_PLANS);
 
 /** Lists that only the database layer knows so far; move them to @kort/core when a client needs them. */
-export const AUTHORIZATION_STATUSES = ["pending", "cleared", "reversed", "declined"] as const;
+export const AUTHORIZATION_STATUSES = ["pending", "cleared", "reversed", "declined", "expired"] as const;
 export type AuthorizationStatus = (typeof AUTHORIZATION_STATUSES)[number];
 export const authorizationStatus = pgEnum("authorization_status", AUTHORIZATION_STATUSES);
 

@@ -1,6 +1,7 @@
 /** The whole Drizzle schema, split by domain; drizzle-kit and `createDb` read it from here. */
 export * from "./accounting.ts";
 export * from "./auth.ts";
+export * from "./balances.ts";
 export * from "./billing.ts";
 export * from "./cards.ts";
 export * from "./enums.ts";

@@ -51,6 +51,8 @@ export const authorizations = pgTable(
     updatedAt: updatedAt(),
     clearedAt: timestamptz("cleared_at"),
     reversedAt: timestamptz("reversed_at"),
+    /** Set when the expiry job released a pending authorization the network never cleared or reversed. */
+    expiredAt: timestamptz("expired_at"),
   },
   (t) => [
     // Period sums for a card's limits, newest first.
@@ -58,6 +60,8 @@ export const authorizations = pgTable(
     index("authorizations_project_created_idx").on(t.projectId, t.createdAt.desc().nullsFirst()),
     // Reserved credit of a project: the sum of its pending authorizations.
     index("authorizations_project_pending_idx").on(t.projectId).where(sql`${t.status} = 'pending'`),
+    // The expiry job: pending authorizations by age, across companies.
+    index("authorizations_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
     index("authorizations_team_created_idx").on(t.teamId, t.createdAt.desc().nullsFirst()),
     // Network retries: one decision per (card, network reference); rows without a reference never collide. The
     // key leads with the company, as every key of a tenant table will (docs/scaling.md).

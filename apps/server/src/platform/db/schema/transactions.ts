@@ -75,6 +75,11 @@ export const transactions = pgTable(
      * its partial index, where a NOT EXISTS per row would scan the receipts of the whole company.
      */
     receiptCount: integer("receipt_count").notNull().default(0),
+    /**
+     * ISK by which a clearing exceeded its authorization when that was over the tolerance (issue 13): a rule
+     * violation, posted anyway as networks require; the card was locked for review and the owners notified.
+     */
+    captureExcess: money("capture_excess"),
     closedAt: timestamptz("closed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

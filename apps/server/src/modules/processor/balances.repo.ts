@@ -1,0 +1,220 @@
+import { MS_PER_DAY } from "@kort/core";
+import { sql } from "drizzle-orm";
+import type { Executor } from "../../platform/db/client.ts";
+import type { DecisionLimit, LimitUsage, TeamControl } from "./decide.ts";
+import { limitWindowStart } from "./periods.ts";
+
+/**
+ * Reads of the running balances (spend_balances, credit_balances: migration 0014_balances, docs/balances.md).
+ * The triggers keep them in the transaction of every authorization and transaction change; these statements read
+ * a handful of rows by key, whatever the size of the ledger. Everything here names its company (docs/scaling.md).
+ */
+
+/** Window kinds of spend_balances, by limit period; SLIDING_24H is read from hours (see slidingUsage). */
+const KIND_OF = { DAILY: "D", WEEKLY: "W", MONTHLY: "M", YEARLY: "Y", NON_RECURRING: "L" } as const;
+
+/** A balance row's sums, ATM and retail apart. */
+export type WindowSums = { atmSum: number; atmCount: number; retailSum: number; retailCount: number };
+
+const ZERO: WindowSums = { atmSum: 0, atmCount: 0, retailSum: 0, retailCount: 0 };
+
+const HOUR_MS = 3_600_000;
+const hourStart = (at: Date): Date => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
+
+/** What a limit of `usage` counts of a window's sums. */
+export const usageOf = (sums: WindowSums, usage: DecisionLimit["usageType"]): LimitUsage => {
+  if (usage === "ATM") return { sum: sums.atmSum, count: sums.atmCount };
+  if (usage === "RETAIL") return { sum: sums.retailSum, count: sums.retailCount };
+  return { sum: sums.atmSum + sums.retailSum, count: sums.atmCount + sums.retailCount };
+};
+
+const safe = (value: unknown): number => {
+  const number = typeof value === "number" ? value : Number(value ?? 0);
+  if (!Number.isSafeInteger(number)) throw new RangeError("A balance is not a safe integer");
+  return number;
+};
+
+const sumsOf = (row: readonly unknown[] | undefined): WindowSums =>
+  row ? { atmSum: safe(row[0]), atmCount: safe(row[1]), retailSum: safe(row[2]), retailCount: safe(row[3]) } : ZERO;
+
+const add = (a: WindowSums, b: WindowSums): WindowSums => ({
+  atmSum: a.atmSum + b.atmSum,
+  atmCount: a.atmCount + b.atmCount,
+  retailSum: a.retailSum + b.retailSum,
+  retailCount: a.retailCount + b.retailCount,
+});
+
+/** The starts of the fixed windows at `now`, as the triggers key them (UTC; periods.ts). */
+const windowStarts = (now: Date) => ({
+  D: limitWindowStart("DAILY", now),
+  W: limitWindowStart("WEEKLY", now),
+  M: limitWindowStart("MONTHLY", now),
+  Y: limitWindowStart("YEARLY", now),
+  L: limitWindowStart("NON_RECURRING", now),
+});
+
+/**
+ * The sliding 24 hours exactly: the window is [now - 24 h + 1 ms, now]. The hours after the one it starts in are
+ * whole hour rows; of the hour it starts in, only the card's own raw rows from the window's start count (one hour
+ * of one card, read by index), so the figure is exact to the millisecond without minute rows.
+ */
+const slidingSql = (projectId: string, cardId: string, now: Date) => {
+  const from = new Date(now.getTime() - MS_PER_DAY + 1);
+  const boundary = hourStart(from);
+  const boundaryEnd = new Date(boundary.getTime() + HOUR_MS);
+  return sql`(select json_build_array(h.atm_sum, h.atm_count, h.retail_sum, h.retail_count,
+                                   r.atm_sum, r.atm_count, r.retail_sum, r.retail_count)
+    from (select coalesce(sum(b.atm_sum), 0) as atm_sum, coalesce(sum(b.atm_count), 0) as atm_count,
+                 coalesce(sum(b.retail_sum), 0) as retail_sum, coalesce(sum(b.retail_count), 0) as retail_count
+            from spend_balances b
+           where b.project_id = ${projectId} and b.owner_id = ${cardId} and b.kind = 'H'
+             and b.starts_at > ${boundary} and b.starts_at <= ${now}) h,
+         (select coalesce(sum(s.amount) filter (where s.atm), 0) as atm_sum,
+                 coalesce(sum(s.purchase) filter (where s.atm), 0) as atm_count,
+                 coalesce(sum(s.amount) filter (where not s.atm), 0) as retail_sum,
+                 coalesce(sum(s.purchase) filter (where not s.atm), 0) as retail_count
+            from (select a.amount, a.mcc in ('6010', '6011') as atm, 1 as purchase from authorizations a
+                   where a.project_id = ${projectId} and a.card_id = ${cardId} and a.status = 'pending'
+                     and a.created_at >= ${from} and a.created_at < ${boundaryEnd}
+                  union all
+                  select t.transaction_amount, coalesce(t.mcc in ('6010', '6011'), false),
+                         case when t.authorization_id is null then 0 else 1 end
+                    from transactions t
+                   where t.project_id = ${projectId} and t.card_id = ${cardId} and t.closed_at is not null
+                     and t.transaction_date >= ${from} and t.transaction_date < ${boundaryEnd}) s) r)`;
+};
+
+export type DecisionState = {
+  limits: { limit: DecisionLimit; used: LimitUsage }[];
+  team: TeamControl | null;
+  /** Settled this billing period plus reserved. */
+  creditUsed: number;
+};
+
+type StateRow = {
+  limits: [number, number, number, DecisionLimit["usageType"], DecisionLimit["period"]][];
+  card: [string, number, number, number, number][];
+  sliding: number[] | null;
+  team_limits: [number | null, number | null, number | null] | null;
+  team: [string, number, number, number, number][];
+  credit: number | string;
+};
+
+/**
+ * Everything a decision reads besides the card, in one statement under the card and company locks: the card's
+ * limits, its balance rows for the current windows (and the sliding 24 hours when it has such a limit), its team's
+ * maxima and day, week and period rows, and the company's credit in use. About a dozen rows, all by key.
+ */
+export const decisionState = async (
+  tx: Executor,
+  card: { projectId: string; id: string; teamId: string | null },
+  now: Date,
+): Promise<DecisionState> => {
+  const { projectId, id: cardId, teamId } = card;
+  const s = windowStarts(now);
+  const result = await tx.execute(sql`
+    select
+      (select coalesce(json_agg(json_build_array(l.sum_amount, l.single_amount, l.count, l.usage_type, l.period)), '[]')
+         from card_limits l where l.project_id = ${projectId} and l.card_id = ${cardId}) as limits,
+      (select coalesce(json_agg(json_build_array(b.kind, b.atm_sum, b.atm_count, b.retail_sum, b.retail_count)), '[]')
+         from spend_balances b
+        where b.project_id = ${projectId} and b.owner_id = ${cardId}
+          and (b.kind, b.starts_at) in (('D', ${s.D}), ('W', ${s.W}), ('M', ${s.M}), ('Y', ${s.Y}), ('L', ${s.L}))) as card,
+      case when exists (select 1 from card_limits l where l.project_id = ${projectId} and l.card_id = ${cardId}
+                           and l.period = 'SLIDING_24H')
+           then ${slidingSql(projectId, cardId, now)} end as sliding,
+      (select json_build_array(t.max_daily_limit, t.max_weekly_limit, t.max_monthly_limit) from teams t
+        where t.project_id = ${projectId} and t.id = ${teamId}) as team_limits,
+      (select coalesce(json_agg(json_build_array(b.kind, b.atm_sum, b.atm_count, b.retail_sum, b.retail_count)), '[]')
+         from spend_balances b
+        where b.project_id = ${projectId} and b.owner_id = ${teamId}
+          and (b.kind, b.starts_at) in (('D', ${s.D}), ('W', ${s.W}), ('M', ${s.M}))) as team,
+      (select coalesce(sum(c.settled) filter (where c.period_start = ${s.M}), 0) + coalesce(sum(c.reserved), 0)
+         from credit_balances c
+        where c.project_id = ${projectId} and c.period_start in ('-infinity', ${s.M}))::bigint as credit`);
+  const row = result.rows[0] as StateRow | undefined;
+  if (!row) throw new Error("The decision state read no row");
+  const rowOf = (rows: StateRow["card"], kind: string): WindowSums => sumsOf(rows.find((r) => r[0] === kind)?.slice(1));
+  const sliding = row.sliding ? add(sumsOf(row.sliding.slice(0, 4)), sumsOf(row.sliding.slice(4))) : ZERO;
+  const limits = row.limits.map(([sumAmount, singleAmount, count, usageType, period]) => {
+    const limit: DecisionLimit = { sumAmount, singleAmount, count, usageType, period };
+    const sums = period === "SLIDING_24H" ? sliding : rowOf(row.card, KIND_OF[period]);
+    return { limit, used: usageOf(sums, usageType) };
+  });
+  const teamUsed = (kind: string) => usageOf(rowOf(row.team, kind), "ALL").sum;
+  const team: TeamControl | null =
+    teamId && row.team_limits
+      ? {
+          maxDaily: row.team_limits[0],
+          maxWeekly: row.team_limits[1],
+          maxMonthly: row.team_limits[2],
+          usedDaily: teamUsed("D"),
+          usedWeekly: teamUsed("W"),
+          usedMonthly: teamUsed("M"),
+        }
+      : null;
+  return { limits, team, creditUsed: safe(row.credit) };
+};
+
+/** The company's credit in use at `now`: settled in the billing period, and reserved by pending authorizations. */
+export const creditBalance = async (
+  db: Executor,
+  projectId: string,
+  now: Date,
+): Promise<{ used: number; reserved: number }> => {
+  const period = limitWindowStart("MONTHLY", now);
+  const result = await db.execute(sql`
+    select coalesce(sum(settled) filter (where period_start = ${period}), 0)::bigint as used,
+           coalesce(sum(reserved), 0)::bigint as reserved
+      from credit_balances where project_id = ${projectId} and period_start in ('-infinity', ${period})`);
+  const row = result.rows[0];
+  return { used: safe(row?.used), reserved: safe(row?.reserved) };
+};
+
+export type CardWindow = { cardId: string; period: DecisionLimit["period"]; usageType: DecisionLimit["usageType"] };
+
+/**
+ * Each card's spend in its limit's current window, in one statement for a whole page of cards (the cards list):
+ * one balance row per card by key, or the sliding hours for a SLIDING_24H limit.
+ */
+export const cardWindowSpend = async (
+  db: Executor,
+  projectId: string,
+  windows: readonly CardWindow[],
+  now: Date,
+): Promise<Map<string, number>> => {
+  const spent = new Map<string, number>();
+  if (windows.length === 0) return spent;
+  const s = windowStarts(now);
+  const keyed = windows.filter((w) => w.period !== "SLIDING_24H");
+  const pairs = keyed.map((w) => {
+    const kind = KIND_OF[w.period as keyof typeof KIND_OF];
+    return sql`(${w.cardId}::uuid, ${kind}::char(1), ${s[kind]}::timestamptz)`;
+  });
+  const sliding = windows.filter((w) => w.period === "SLIDING_24H");
+  const parts = [
+    ...(pairs.length > 0
+      ? [
+          sql`select b.owner_id::text as card_id, b.atm_sum, b.atm_count, b.retail_sum, b.retail_count
+                from spend_balances b
+                join (values ${sql.join(pairs, sql`, `)}) k(card_id, kind, starts_at)
+                  on b.project_id = ${projectId} and b.owner_id = k.card_id and b.kind = k.kind and b.starts_at = k.starts_at`,
+        ]
+      : []),
+    ...sliding.map(
+      (w) =>
+        sql`select ${w.cardId}::text, (x.v->>0)::bigint + (x.v->>4)::bigint, 0, (x.v->>2)::bigint + (x.v->>6)::bigint, 0
+              from (select ${slidingSql(projectId, w.cardId, now)}::jsonb as v) x`,
+    ),
+  ];
+  const result = await db.execute(sql.join(parts, sql` union all `));
+  const rows = result.rows as { card_id: string; atm_sum: unknown; retail_sum: unknown }[];
+  for (const window of windows) {
+    const row = rows.find((r) => r.card_id === window.cardId);
+    const sums: WindowSums = row
+      ? { atmSum: safe(row.atm_sum), atmCount: 0, retailSum: safe(row.retail_sum), retailCount: 0 }
+      : ZERO;
+    spent.set(window.cardId, usageOf(sums, window.usageType).sum);
+  }
+  return spent;
+};

@@ -1,0 +1,74 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { writeAudit } from "../../platform/audit/audit.ts";
+import type { Executor } from "../../platform/db/client.ts";
+import { cards, projectMembers, projects, transactions } from "../../platform/db/schema/index.ts";
+import { type ToleranceSettings, toleranceSettingsOf } from "./capture-tolerance.ts";
+
+/** The company's capture tolerance setting (projects.preferences.capture_tolerance), read only when a clearing is above. */
+export const captureToleranceSettings = async (tx: Executor, projectId: string): Promise<ToleranceSettings> => {
+  const [row] = await tx.select({ preferences: projects.preferences }).from(projects).where(eq(projects.id, projectId));
+  return toleranceSettingsOf(row?.preferences ?? {});
+};
+
+export type OverCapture = {
+  projectId: string;
+  cardId: string;
+  transactionId: string;
+  authorizationId: string;
+  authorizedIsk: number;
+  clearedIsk: number;
+  excessIsk: number;
+  now: Date;
+};
+
+/**
+ * A clearing far above its authorization, posted already: the transaction carries the violation
+ * (`capture_excess`), a living card is LOCKED for review (the admins' lock: FROZEN is the holder's own switch,
+ * which would let the holder undo the review), and each project owner gets a notification, once per transaction.
+ * In the clearing's transaction, under its card lock.
+ */
+export const flagOverCapture = async (tx: Executor, event: OverCapture): Promise<void> => {
+  await tx
+    .update(transactions)
+    .set({ captureExcess: event.excessIsk })
+    .where(and(eq(transactions.projectId, event.projectId), eq(transactions.id, event.transactionId)));
+  const [locked] = await tx
+    .update(cards)
+    .set({ status: "LOCKED", statusChangedAt: event.now, updatedAt: event.now })
+    .where(
+      and(
+        eq(cards.projectId, event.projectId),
+        eq(cards.id, event.cardId),
+        inArray(cards.status, ["ACTIVE", "FROZEN"]),
+      ),
+    )
+    .returning({ maskedNumber: cards.maskedNumber });
+  const payload = {
+    transaction_id: event.transactionId,
+    authorization_id: event.authorizationId,
+    card_id: event.cardId,
+    authorized_isk: event.authorizedIsk,
+    cleared_isk: event.clearedIsk,
+    excess_isk: event.excessIsk,
+    card_locked: locked !== undefined,
+  };
+  await writeAudit(tx, {
+    action: "card.capture_review",
+    objectType: "card",
+    objectId: event.cardId,
+    projectId: event.projectId,
+    data: payload,
+    at: event.now,
+  });
+  const owners = await tx
+    .select({ userId: projectMembers.userId })
+    .from(projectMembers)
+    .where(and(eq(projectMembers.projectId, event.projectId), eq(projectMembers.role, "project_owner")));
+  for (const owner of owners) {
+    await tx.execute(sql`
+      insert into notifications (project_id, user_id, kind, payload, dedupe_key, created_at)
+      values (${event.projectId}, ${owner.userId}, 'card.capture_over_authorization', ${JSON.stringify(payload)}::jsonb,
+              ${`capture:${event.transactionId}`}, ${event.now})
+      on conflict (project_id, user_id, dedupe_key) do nothing`);
+  }
+};

@@ -1,0 +1,81 @@
+import { graphql, type ResultOf, type VariablesOf } from "../../app/api/graphql.ts";
+
+/** Exports (spec 7, issue 14): the formats the server writes, the check before, create, the list, retry. */
+
+const EXPORT_FIELDS = graphql(`
+  fragment ExportFields on Export {
+    id
+    file_type
+    level
+    status
+    processed_count
+    total_count
+    mark_as_booked
+    exclude_booked
+    file_name
+    file_size
+    file_url
+    url_expires_at
+    error
+    created_by_name
+    created_at
+    completed_at
+  }
+`);
+
+export const EXPORT_FORMATS_QUERY = graphql(`
+  query ExportFormats {
+    export_formats
+  }
+`);
+
+export const EXPORTS_QUERY = graphql(
+  `
+  query Exports($first: Int) {
+    exports(first: $first) { nodes { ...ExportFields } next_cursor }
+  }
+`,
+  [EXPORT_FIELDS],
+);
+
+export type ExportItem = ResultOf<typeof EXPORTS_QUERY>["exports"]["nodes"][number];
+
+export const EXPORT_QUERY = graphql(
+  `
+  query ExportStatus($id: ID!) {
+    export(id: $id) { ...ExportFields }
+  }
+`,
+  [EXPORT_FIELDS],
+);
+
+export const EXPORT_CHECK_QUERY = graphql(`
+  query ExportCheck($input: ExportInput!) {
+    export_check(input: $input) {
+      total
+      unfit_count
+      unfit { transaction_id merchant transaction_date amount reasons }
+    }
+  }
+`);
+
+export type ExportCheck = ResultOf<typeof EXPORT_CHECK_QUERY>["export_check"];
+export type ExportInput = VariablesOf<typeof EXPORT_CHECK_QUERY>["input"];
+
+export const CREATE_EXPORT_MUTATION = graphql(
+  `
+  mutation CreateExport($input: ExportInput!) {
+    create_export(input: $input) { ...ExportFields }
+  }
+`,
+  [EXPORT_FIELDS],
+);
+
+export const RETRY_EXPORT_MUTATION = graphql(
+  `
+  mutation RetryExport($id: ID!) {
+    retry_export(id: $id) { ...ExportFields }
+  }
+`,
+  [EXPORT_FIELDS],
+);
