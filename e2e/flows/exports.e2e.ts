@@ -22,7 +22,7 @@ const insertPurchases = async (projectId: string, merchant: string, count: numbe
 const openExpenses = async (page: Page, projectId: string, search: string) => {
   await signInAs(page, "accountant@demo.is", "is");
   await page.evaluate((id) => localStorage.setItem("kort.project", id), projectId);
-  await page.goto(`${inject("baseUrl")}/expenses?search=${encodeURIComponent(search)}`);
+  await page.goto(`${inject("baseUrl")}/expenses?q=${encodeURIComponent(search)}`);
   await page.locator('[data-testid="ledger-row"]').first().waitFor();
 };
 

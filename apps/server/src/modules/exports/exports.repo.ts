@@ -161,6 +161,7 @@ export const unfitRows = async (db: Executor, where: SQL, unfit: SQL, limit: num
 export type LineRow = {
   id: string;
   transaction_date: Date;
+  date_key: string;
   merchant_name: string;
   description: string;
   comments: string | null;
@@ -186,12 +187,13 @@ export type LineRow = {
 export const lineBatch = async (
   db: Executor,
   where: SQL,
-  after: { date: Date; id: string } | null,
+  after: { dateKey: string; id: string } | null,
   limit: number,
 ): Promise<LineRow[]> => {
-  const next = after ? sql`and (t.transaction_date, t.id) > (${after.date}, ${after.id})` : sql``;
+  // The key is PostgreSQL's own text of the timestamp: a JS Date would drop its microseconds and read rows again.
+  const next = after ? sql`and (t.transaction_date, t.id) > (${after.dateKey}::timestamptz, ${after.id}::uuid)` : sql``;
   const result = await db.execute<LineRow>(sql`
-    select t.id, t.transaction_date, t.merchant_name, t.description, t.comments,
+    select t.id, t.transaction_date, t.transaction_date::text as date_key, t.merchant_name, t.description, t.comments,
            t.transaction_amount::text as transaction_amount, t.original_amount::text as original_amount,
            t.original_currency, t.original_exponent,
            case when t.original_currency <> 'ISK' and t.original_amount <> 0

@@ -413,7 +413,7 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
       createdAt: new Date(record.created_at),
     });
     const receiptBase = typeof record.filter.receipt_base === "string" ? record.filter.receipt_base : "";
-    let after: { date: Date; id: string } | null = null;
+    let after: { dateKey: string; id: string } | null = null;
     let processed = 0;
     for (;;) {
       const rows = await lineBatch(deps.db, where, after, BATCH);
@@ -427,7 +427,7 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
       );
       processed += rows.length;
       const last = rows.at(-1);
-      after = last ? { date: new Date(last.transaction_date), id: last.id } : null;
+      after = last ? { dateKey: last.date_key, id: last.id } : null;
       await setProgress(deps.db, id, { processed }, deps.now());
     }
     await writer.end();

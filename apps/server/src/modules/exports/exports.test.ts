@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportItems, exports, transactions } from "../../platform/db/schema/index.ts";
@@ -141,6 +141,29 @@ describe("an export", () => {
     expect(
       codeOf(await gql(`mutation ($id: ID!) { retry_export(id: $id) { id } }`, s.scene.accountant.headers, { id })),
     ).toBe("CONFLICT");
+  });
+
+  it("writes rows a microsecond apart once each (the batches' keys are PostgreSQL's own)", async () => {
+    const merchant = `Örfá ${Date.now()}`;
+    for (const micro of ["100", "200", "300"]) {
+      await s.t.db.execute(sql`
+        insert into transactions (project_id, card_id, user_id, team_id, description, merchant_name, original_amount,
+                                  original_currency, transaction_amount, transaction_date, closed_at)
+        select project_id, card_id, user_id, team_id, 'Kaup', ${merchant}, 990, 'ISK', 990,
+               date_trunc('second', now()) + ${`0.000${micro}`}::interval, now()
+          from transactions where id = ${s.purchases.employee}`);
+    }
+    const created = await create(s.scene.accountant.headers, {
+      file_type: "CSV",
+      selection: { filter: { search: merchant } },
+    });
+    const id = created.data?.create_export.id ?? "";
+    await s.t.tasks.drain();
+    expect(await statusOf(s.scene.accountant.headers, id)).toMatchObject({
+      status: "completed",
+      processed_count: 3,
+      total_count: 3,
+    });
   });
 
   it("refuses a company export of picked rows and a card export without its card", async () => {

@@ -110,11 +110,13 @@ const ORDER: Record<LedgerSort, { column: SQL; descending: boolean }> = {
   AMOUNT_ASC: { column: sql`t.transaction_amount`, descending: false },
 };
 
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/;
+
 /** The cursor's value as the sort column's type; a value that does not parse is a cursor from another sort. */
 const cursorValue = (sort: LedgerSort, cursor: LedgerCursor): SQL | null => {
   if (sort.startsWith("DATE")) {
-    const at = new Date(cursor.value);
-    return Number.isNaN(at.getTime()) ? null : sql`${at.toISOString()}::timestamptz`;
+    // PostgreSQL's own text of the timestamp, microseconds and all (a JS Date would drop them and skip rows).
+    return TIMESTAMP_TEXT.test(cursor.value) ? sql`${cursor.value}::timestamptz` : null;
   }
   return /^-?[0-9]{1,15}$/.test(cursor.value) ? sql`${cursor.value}::bigint` : null;
 };
@@ -124,6 +126,8 @@ export type LedgerRow = {
   merchant_name: string;
   description: string;
   transaction_date: Date;
+  /** The date as PostgreSQL writes it, to the microsecond: the date cursors' value. */
+  date_key: string;
   transaction_amount: string;
   transaction_currency: string;
   original_amount: string;
@@ -157,7 +161,8 @@ export type LedgerRow = {
  * assumed.
  */
 const ledgerSelect = (rules: RuleSettings): SQL => sql`
-    select t.id, t.merchant_name, t.description, t.transaction_date, t.transaction_amount, t.transaction_currency,
+    select t.id, t.merchant_name, t.description, t.transaction_date, t.transaction_date::text as date_key,
+           t.transaction_amount, t.transaction_currency,
            t.original_amount, t.original_currency, t.original_exponent, t.closed_at, t.latest_export_id, t.comments,
            t.card_id, (select c.masked_number from cards c where c.id = t.card_id) as card_last_four,
            t.user_id, (select u.full_name from users u where u.id = t.user_id) as cardholder_name,

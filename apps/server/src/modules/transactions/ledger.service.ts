@@ -120,7 +120,7 @@ export type LedgerPageDto = { nodes: LedgerTransactionDto[]; next_cursor: string
 
 const cursorOf = (sort: LedgerSort, row: LedgerRow): string =>
   encodeCursor({
-    value: sort.startsWith("DATE") ? new Date(row.transaction_date).toISOString() : String(row.transaction_amount),
+    value: sort.startsWith("DATE") ? row.date_key : String(row.transaction_amount),
     id: row.id,
   });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../app/testing/test-app.ts";
 import { categories, projects, receipts, transactions } from "../../platform/db/schema/index.ts";
@@ -140,6 +140,34 @@ describe("the ledger's pages", () => {
     const keys = rows.map((row) => [row.transaction_date, row.id] as const);
     const sorted = [...keys].sort((a, b) => (a[0] === b[0] ? b[1].localeCompare(a[1]) : b[0].localeCompare(a[0])));
     expect(keys).toEqual(sorted);
+  });
+
+  it("list rows a microsecond apart once each, a page at a time", async () => {
+    const merchant = `Örfá ${Date.now()}`;
+    const [first] = await t.db.select().from(transactions).where(eq(transactions.id, usd));
+    if (!first) throw new Error("No transaction to copy");
+    for (const micro of ["100", "200", "300"]) {
+      await t.db.execute(sql`
+        insert into transactions (project_id, card_id, user_id, team_id, description, merchant_name, original_amount,
+                                  original_currency, transaction_amount, transaction_date, closed_at)
+        values (${first.projectId}, ${first.cardId}, ${first.userId}, ${first.teamId}, 'Kaup', ${merchant}, 990, 'ISK', 990,
+                ${`${RANGE.from_date} 12:00:00.000${micro}+00`}::timestamptz, now())`);
+    }
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const body: Awaited<ReturnType<typeof gql<Page>>> = await gql<Page>(PAGE, scene.accountant.headers, {
+        filter: { ...RANGE, search: merchant },
+        after,
+        limit: 1,
+      });
+      seen.push(...(body.data?.transactions_v2.nodes ?? []).map((row) => row.id));
+      after = body.data?.transactions_v2.next_cursor ?? null;
+      if (after === null) break;
+    }
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen).size).toBe(3);
+    await t.db.delete(transactions).where(eq(transactions.merchantName, merchant));
   });
 
   it("list every row once by amount, smallest first", async () => {
