@@ -8,8 +8,12 @@ export type XmlNode = { name: string; attributes: Record<string, string>; childr
 
 export type XmlChild = XmlNode | null | undefined | false;
 
-const escapeXml = (text: string): string =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/** Characters XML 1.0 cannot hold at all (controls but tab and line ends, lone surrogates, U+FFFE/U+FFFF). */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Escapes text for XML; a character XML cannot hold (a merchant name from a card network may have one) is dropped. */
+export const escapeXml = (text: string): string =>
+  text.replace(NOT_XML, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** An element with children (its text is null). */
 export const el = (name: string, ...children: XmlChild[]): XmlNode => ({
