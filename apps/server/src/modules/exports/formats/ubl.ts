@@ -180,7 +180,6 @@ export const ublDocument = (line: ExportLine, options: UblOptions): UblDocument 
       amount("cbc:TaxInclusiveAmount", amounts.taxInclusive),
       amount("cbc:PrepaidAmount", amounts.prepaid),
       amounts.rounding !== 0 && amount("cbc:PayableRoundingAmount", amounts.rounding),
-      // leaf() leaves out blank text only; "0" is written.
       amount("cbc:PayableAmount", amounts.payable),
     ),
     el(
@@ -189,7 +188,12 @@ export const ublDocument = (line: ExportLine, options: UblOptions): UblDocument 
       leaf(kind === "Invoice" ? "cbc:InvoicedQuantity" : "cbc:CreditedQuantity", "1", { unitCode: "C62" }),
       amount("cbc:LineExtensionAmount", amounts.net),
       leaf("cbc:AccountingCost", line.department),
-      el("cac:Item", leaf("cbc:Name", entryText(line)), taxCategory("cac:ClassifiedTaxCategory", line, false)),
+      // An item must have a name (BR-25), even when the network gave the merchant none.
+      el(
+        "cac:Item",
+        leaf("cbc:Name", entryText(line).trim() || "Kortafærsla"),
+        taxCategory("cac:ClassifiedTaxCategory", line, false),
+      ),
       el("cac:Price", amount("cbc:PriceAmount", amounts.net)),
     ),
   );
