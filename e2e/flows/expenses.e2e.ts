@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { billingPeriodDates, currentBillingPeriod } from "@kort/core";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { closeBrowser } from "../support/artifacts.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
@@ -177,6 +177,47 @@ describe("expenses ledger", () => {
     await page.getByTestId("transaction-details").waitFor();
     await page.getByTestId("panel-violations").locator('[data-rule="MissingReceipt"]').waitFor();
     await page.getByTestId("receipts-empty").waitFor();
+
+    // Book it: a category asking for two dimensions, a value of each, and the tax category; each saves on its own.
+    const [category] = await query<{ id: string; title: string; code: string }>(
+      `select c.id, c.title, c.code from categories c
+        where c.project_id = $1 and c.enabled and c.deleted_at is null and c."group" = 'Default'
+          and (select count(*) from category_dimensions cd where cd.category_id = c.id) >= 2
+        order by c.code limit 1`,
+      [projectId],
+    );
+    if (!category) throw new Error("The demo chart has no category with two dimensions");
+    const dimensions = await query<{ id: string; title: string; value_id: string; value: string }>(
+      `select distinct on (d.id) d.id, d.title, v.id as value_id, v.title as value
+         from category_dimensions cd join dimensions d on d.id = cd.dimension_id
+         join dimension_values v on v.dimension_id = d.id and v.enabled and v.deleted_at is null
+        where cd.category_id = $1 order by d.id, v.title`,
+      [category.id],
+    );
+    const choose = async (field: Locator, option: string | RegExp) => {
+      await field.click();
+      await page
+        .getByRole("option", typeof option === "string" ? { name: option, exact: true } : { name: option })
+        .click();
+    };
+    await choose(page.getByTestId("panel-category"), `${category.title} (${category.code})`);
+    await page.getByText("Flokkur færslunnar vistaður").first().waitFor();
+    for (const [index, dimension] of dimensions.slice(0, 2).entries()) {
+      await choose(
+        page.locator(`[data-testid="panel-dimension"][data-dimension="${dimension.title}"]`),
+        dimension.value,
+      );
+      await page.getByText("Víddir færslunnar vistaðar").nth(index).waitFor();
+    }
+    await choose(page.getByTestId("panel-tax-category"), /^VSK24 /);
+    await page.getByText("Skattflokkur færslunnar vistaður").first().waitFor();
+    const [booked] = await query<{ category_id: string; code: string; values: string }>(
+      `select t.category_id, tc.code,
+              (select count(*) from transaction_dimension_values v where v.transaction_id = t.id)::text as values
+         from transactions t join tax_categories tc on tc.id = t.tax_category_id where t.id = $1`,
+      [id],
+    );
+    expect(booked).toEqual({ category_id: category.id, code: "VSK24", values: "2" });
 
     // A PDF named .png is refused by its content, with the reason, and nothing is stored.
     await page.getByTestId("receipt-input").setInputFiles({

@@ -34,6 +34,27 @@ export type ExportLine = {
   dimensions: readonly { title: string; value: string }[];
   /** A link to the receipt(s) in Kort, or null when there is none. */
   receiptUrl: string | null;
+  /**
+   * The merchant as the seller of a UBL document (PeppolIS, Unimaze), or null when Kort does not know who it is: a
+   * card network gives a merchant's name and country, not its kennitala, VAT number or street (docs/exports.md).
+   */
+  seller: ExportSeller | null;
+};
+
+/** Who sold: what Peppol and the Icelandic rules (IS-R-002, IS-R-003) ask of a seller. */
+export type ExportSeller = {
+  name: string;
+  /** ISO 3166-1 alpha-2 ("IS"). */
+  country: string;
+  /** An Icelandic seller's kennitala (10 digits); another's legal registration id, or null. */
+  legalId: string | null;
+  /** The VAT number as registered: Icelandic VSK-númer without prefix ("123456"), others with theirs ("DK12345678"). */
+  vatNumber: string | null;
+  street: string | null;
+  city: string | null;
+  postcode: string | null;
+  /** The Peppol electronic address; null for an Icelandic seller means its kennitala under scheme 0196. */
+  endpoint: { scheme: string; id: string } | null;
 };
 
 export type ExportVat = {
@@ -79,5 +100,8 @@ export const vatOfGross = (gross: number, basisPoints: number): number => {
   return Number(gross < 0 ? -rounded : rounded);
 };
 
-/** What a format needs of a row to carry it: a journal needs an account, VAT to split out, a department. */
-export type RowNeed = "account" | "tax_category" | "department";
+/**
+ * What a format needs of a row to carry it: a journal an account and, where the team has one, its department;
+ * Payday a VAT rate it knows; UBL a tax category of S, Z or E and the seller's details.
+ */
+export type RowNeed = "account" | "department" | "vat_rate" | "ubl_tax_category" | "seller";

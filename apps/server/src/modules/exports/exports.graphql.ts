@@ -10,6 +10,7 @@ import {
   exportFor,
   exportsFor,
   retryExport,
+  UNFIT_REASONS,
   type UnfitDto,
 } from "./exports.service.ts";
 import { EXPORT_FORMAT_SPECS } from "./formats/index.ts";
@@ -55,9 +56,7 @@ const ExportPage = builder.objectRef<{ nodes: ExportDto[]; next_cursor: string |
   }),
 });
 
-const UnfitReasonEnum = builder.enumType("ExportUnfitReason", {
-  values: ["MISSING_ACCOUNT", "MISSING_TAX_CATEGORY", "MISSING_DEPARTMENT"] as const,
-});
+const UnfitReasonEnum = builder.enumType("ExportUnfitReason", { values: UNFIT_REASONS });
 
 const UnfitTransaction = builder.objectRef<UnfitDto>("ExportUnfitTransaction").implement({
   fields: (t) => ({

@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import type { KeysetCursor } from "../../platform/db/keyset-cursor.ts";
 import type { RowNeed } from "./export-line.ts";
+import { PAYDAY_VAT_BASIS_POINTS, UBL_TAX_CATEGORIES } from "./formats/journal.ts";
 
 /**
  * Exports in SQL. The rows an export writes are read in keyset batches of `transactions t` under the stored
@@ -121,9 +122,30 @@ export const countTransactions = async (db: Executor, where: SQL): Promise<numbe
 
 /** How a row lacks what a format needs (in SQL, for the list shown before exporting and to leave rows out). */
 const LACKS: Record<RowNeed, SQL> = {
-  account: sql`(t.category_id is null or coalesce((select nullif(code, '') from categories where id = t.category_id), '') = '')`,
-  tax_category: sql`(t.tax_category_id is null)`,
-  department: sql`(t.team_id is null or coalesce((select nullif(account_code, '') from teams where id = t.team_id), '') = '')`,
+  account: sql`(coalesce((select nullif(code, '') from categories where id = t.category_id), '') = '')`,
+  department: sql`(t.team_id is not null
+    and coalesce((select nullif(account_code, '') from teams where id = t.team_id), '') = '')`,
+  vat_rate: sql`(t.tax_category_id is not null and (select round(percentage * 100) from tax_categories
+    where id = t.tax_category_id) not in (${sql.join(
+      PAYDAY_VAT_BASIS_POINTS.map((rate) => sql`${rate}`),
+      sql`, `,
+    )}))`,
+  ubl_tax_category: sql`(coalesce((select peppol_code from tax_categories where id = t.tax_category_id), '')
+    not in (${sql.join(
+      UBL_TAX_CATEGORIES.map((code) => sql`${code}`),
+      sql`, `,
+    )}))`,
+  // Kort does not know merchants' kennitala, VAT number and address yet: no row has a seller for a UBL document.
+  seller: sql`true`,
+};
+
+/** The reasons a row is listed with, in the order the needs are named. */
+export const REASON_OF: Record<RowNeed, string> = {
+  account: "MISSING_ACCOUNT",
+  department: "MISSING_DEPARTMENT",
+  vat_rate: "UNSUPPORTED_VAT_RATE",
+  ubl_tax_category: "MISSING_TAX_CATEGORY",
+  seller: "MISSING_SELLER",
 };
 
 /** A row lacking any of `needs`, or null when the format needs nothing. */
@@ -140,22 +162,30 @@ export type UnfitRow = {
   merchant_name: string;
   transaction_date: Date;
   transaction_amount: string;
-  lacks_account: boolean;
-  lacks_tax_category: boolean;
-  lacks_department: boolean;
+  lacks: RowNeed[];
 };
 
 /** The first rows a format cannot carry, with what each lacks: shown with a link to fix each. */
-export const unfitRows = async (db: Executor, where: SQL, unfit: SQL, limit: number): Promise<UnfitRow[]> => {
-  const result = await db.execute<UnfitRow>(sql`
+export const unfitRows = async (
+  db: Executor,
+  where: SQL,
+  needs: readonly RowNeed[],
+  limit: number,
+): Promise<UnfitRow[]> => {
+  const unfit = unfitCondition(needs);
+  if (!unfit) return [];
+  const flags = sql.join(
+    needs.map((need) => sql`case when ${LACKS[need]} then ${need} end`),
+    sql`, `,
+  );
+  const result = await db.execute<Omit<UnfitRow, "lacks"> & { lacks: (RowNeed | null)[] }>(sql`
     select t.id, t.merchant_name, t.transaction_date, t.transaction_amount::text as transaction_amount,
-           ${LACKS.account} as lacks_account, ${LACKS.tax_category} as lacks_tax_category,
-           ${LACKS.department} as lacks_department
+           array[${flags}]::text[] as lacks
       from transactions t
      where ${where} and ${unfit}
      order by t.transaction_date, t.id
      limit ${limit}`);
-  return result.rows;
+  return result.rows.map((row) => ({ ...row, lacks: row.lacks.filter((need): need is RowNeed => need !== null) }));
 };
 
 export type LineRow = {

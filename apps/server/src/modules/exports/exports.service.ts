@@ -1,3 +1,4 @@
+import { once } from "node:events";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -39,13 +40,14 @@ import {
   insertItems,
   type LineRow,
   lineBatch,
+  REASON_OF,
   requeueExport,
   setProgress,
   unfinishedExports,
   unfitCondition,
   unfitRows,
 } from "./exports.repo.ts";
-import { EXPORT_FORMAT_SPECS } from "./formats/index.ts";
+import { EXPORT_FORMAT_SPECS, exportIssues } from "./formats/index.ts";
 
 /**
  * Exports (issue 14): a person asks for the rows of a selection in a format; the request checks and records the
@@ -166,12 +168,21 @@ const prepare = async (deps: AppDeps, ctx: ProjectContext, raw: unknown): Promis
   return { input, stored, where };
 };
 
+export const UNFIT_REASONS = [
+  "MISSING_ACCOUNT",
+  "MISSING_DEPARTMENT",
+  "UNSUPPORTED_VAT_RATE",
+  "MISSING_TAX_CATEGORY",
+  "MISSING_SELLER",
+] as const;
+export type UnfitReason = (typeof UNFIT_REASONS)[number];
+
 export type UnfitDto = {
   transaction_id: string;
   merchant: string;
   transaction_date: Date;
   amount: number;
-  reasons: ("MISSING_ACCOUNT" | "MISSING_TAX_CATEGORY" | "MISSING_DEPARTMENT")[];
+  reasons: UnfitReason[];
 };
 
 export type ExportCheckDto = { total: number; unfit_count: number; unfit: UnfitDto[] };
@@ -192,12 +203,13 @@ const formatOf = (fileType: ExportFormat) => {
  */
 export const checkExport = async (deps: AppDeps, ctx: ProjectContext, raw: unknown): Promise<ExportCheckDto> => {
   const { input, where } = await prepare(deps, ctx, raw);
-  const unfit = unfitCondition(formatOf(input.file_type).needs);
+  const { needs } = formatOf(input.file_type);
+  const unfit = unfitCondition(needs);
   const total = await countTransactions(deps.db, where);
   if (!unfit) return { total, unfit_count: 0, unfit: [] };
   const [count, rows] = await Promise.all([
     countTransactions(deps.db, sql`${where} and ${unfit}`),
-    unfitRows(deps.db, where, unfit, UNFIT_LISTED),
+    unfitRows(deps.db, where, needs, UNFIT_LISTED),
   ]);
   return {
     total,
@@ -207,11 +219,7 @@ export const checkExport = async (deps: AppDeps, ctx: ProjectContext, raw: unkno
       merchant: row.merchant_name,
       transaction_date: new Date(row.transaction_date),
       amount: Number(row.transaction_amount),
-      reasons: [
-        ...(row.lacks_account ? (["MISSING_ACCOUNT"] as const) : []),
-        ...(row.lacks_tax_category ? (["MISSING_TAX_CATEGORY"] as const) : []),
-        ...(row.lacks_department ? (["MISSING_DEPARTMENT"] as const) : []),
-      ],
+      reasons: row.lacks.map((need) => REASON_OF[need] as UnfitReason),
     })),
   };
 };
@@ -337,9 +345,18 @@ const accountsOf = (preferences: Record<string, unknown> | null): ExportAccounts
 };
 
 const companyOf = async (db: Executor, projectId: string) => {
-  const result = await db.execute<{ title: string; kennitala: string; preferences: Record<string, unknown> | null }>(
-    sql`select title, kennitala, preferences from projects where id = ${projectId}`,
-  );
+  const result = await db.execute<{
+    title: string;
+    kennitala: string;
+    street: string | null;
+    city: string | null;
+    postcode: string | null;
+    vat_number: string | null;
+    preferences: Record<string, unknown> | null;
+  }>(sql`
+    select title, kennitala, address_street as street, address_city as city, address_postcode as postcode,
+           preferences ->> 'vat_number' as vat_number, preferences
+      from projects where id = ${projectId}`);
   const row = result.rows[0];
   if (!row) throw new Error(`project ${projectId} is missing`);
   return row;
@@ -376,12 +393,14 @@ const toLine = (row: LineRow, voucher: number, receiptBase: string): ExportLine 
     teamName: row.team_name,
     dimensions: row.dimensions,
     receiptUrl: row.receipt_count > 0 ? `${receiptBase}/expenses/${row.id}` : null,
+    // Kort does not know merchants' kennitala and address yet (UBL formats list such rows as MISSING_SELLER).
+    seller: null,
   };
 };
 
-/** `kort-faerslur-2026-11-24-1a2b3c4d.xlsx`: the day and the export's own id, ASCII only. */
-const fileNameOf = (record: ExportRecord, extension: string, now: Date) =>
-  `kort-faerslur-${now.toISOString().slice(0, 10)}-${record.id.slice(0, 8)}.${extension}`;
+/** `kort-faerslur-2026-11-24-1a2b3c4d`: the day it was asked for and the export's own id, ASCII only. */
+const fileStemOf = (record: ExportRecord, createdAt: Date) =>
+  `kort-faerslur-${createdAt.toISOString().slice(0, 10)}-${record.id.slice(0, 8)}`;
 
 /**
  * Writes one export (the task's work). Claims it first, so a task delivered twice runs once; rows are read in
@@ -403,44 +422,77 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
     const total = await countTransactions(deps.db, where);
     await setProgress(deps.db, id, { processed: 0, total }, deps.now());
 
-    const file = path.join(folder, `export.${spec.extension}`);
+    const file = path.join(folder, "export");
     const out = createWriteStream(file);
-    const writer = spec.open(out, {
+    const receiptBase = typeof record.filter.receipt_base === "string" ? record.filter.receipt_base : "";
+    const { file_type: fileType, project_id: projectId } = record;
+    const exportId = id;
+    let processed = 0;
+    let passes = 0;
+    /**
+     * The export's rows, read from the start in keyset batches. The first read records each batch as items and
+     * moves the progress; a format that reads the rows again (DK's second file) does not count them twice.
+     */
+    async function* lines(): AsyncGenerator<ExportLine> {
+      passes += 1;
+      const counting = passes === 1;
+      let after: { dateKey: string; id: string } | null = null;
+      let voucher = 0;
+      for (;;) {
+        const rows = await lineBatch(deps.db, where, after, BATCH);
+        if (rows.length === 0) return;
+        for (const row of rows) {
+          voucher += 1;
+          const line = toLine(row, voucher, receiptBase);
+          if (exportIssues(line, fileType).length > 0) {
+            throw new AppError("EXPORT_ROWS_UNFIT", "A transaction cannot be exported in this format.", { count: 1 });
+          }
+          yield line;
+        }
+        const last = rows.at(-1);
+        after = last ? { dateKey: last.date_key, id: last.id } : null;
+        if (counting) {
+          await insertItems(
+            deps.db,
+            projectId,
+            exportId,
+            rows.map((row) => row.id),
+          );
+          processed += rows.length;
+          await setProgress(deps.db, exportId, { processed }, deps.now());
+        }
+      }
+    }
+    const createdAt = new Date(record.created_at);
+    const name = fileStemOf(record, createdAt);
+    const written = await spec.write(lines, out, {
       locale: localeOf(record.locale),
       accounts: accountsOf(company.preferences),
-      company: { title: company.title, kennitala: company.kennitala },
+      company: {
+        name: company.title,
+        kennitala: company.kennitala,
+        street: company.street ?? "",
+        city: company.city ?? "",
+        postcode: company.postcode ?? "",
+        vatNumber: company.vat_number,
+      },
       exportId: id,
-      createdAt: new Date(record.created_at),
+      createdAt,
+      name,
     });
-    const receiptBase = typeof record.filter.receipt_base === "string" ? record.filter.receipt_base : "";
-    let after: { dateKey: string; id: string } | null = null;
-    let processed = 0;
-    for (;;) {
-      const rows = await lineBatch(deps.db, where, after, BATCH);
-      if (rows.length === 0) break;
-      await writer.write(rows.map((row, index) => toLine(row, processed + index + 1, receiptBase)));
-      await insertItems(
-        deps.db,
-        record.project_id,
-        id,
-        rows.map((row) => row.id),
-      );
-      processed += rows.length;
-      const last = rows.at(-1);
-      after = last ? { dateKey: last.date_key, id: last.id } : null;
-      await setProgress(deps.db, id, { processed }, deps.now());
-    }
-    await writer.end();
+    out.end();
+    if (!out.writableFinished) await once(out, "finish");
+    const kind = written;
 
     const size = (await stat(file)).size;
-    const key = `exports/${record.project_id}/${id}.${spec.extension}`;
-    await deps.blobs.putFile(key, { size, stream: () => createReadStream(file) }, { contentType: spec.contentType });
+    const key = `exports/${record.project_id}/${id}.${kind.extension}`;
+    await deps.blobs.putFile(key, { size, stream: () => createReadStream(file) }, { contentType: kind.contentType });
     const now = deps.now();
     await deps.db.transaction(async (tx) => {
       await completeExport(
         tx,
         { id, projectId: record.project_id, markAsBooked: record.mark_as_booked },
-        { name: fileNameOf(record, spec.extension, now), key, size, processed },
+        { name: `${name}.${kind.extension}`, key, size, processed },
         now,
       );
       if (record.created_by) {

@@ -1,7 +1,5 @@
-import type { Writable } from "node:stream";
 import type { Locale } from "@kort/core";
-import type { ExportLine } from "../export-line.ts";
-import { type ExportFormatSpec, endStream, writeText } from "./format-writer.ts";
+import { type ExportFormatSpec, writeText } from "./format-writer.ts";
 import { type CellValue, minorToDecimal, TABLE_COLUMNS } from "./table-columns.ts";
 
 /**
@@ -33,33 +31,22 @@ export const csvCell = (cell: CellValue, locale: Locale): string => {
   }
 };
 
+const CSV_FILE = { extension: "csv", contentType: "text/csv; charset=utf-8" };
+
 export const csvFormat: ExportFormatSpec = {
-  extension: "csv",
-  contentType: "text/csv; charset=utf-8",
+  ...CSV_FILE,
   needs: [],
-  open: (out: Writable, context) => {
+  write: async (lines, out, context) => {
     const separator = separatorOf(context.locale);
     const row = (fields: readonly string[]) =>
       `${fields.map((field) => csvField(field, separator)).join(separator)}\r\n`;
-    let started = false;
-    const start = async () => {
-      if (started) return;
-      started = true;
-      await writeText(out, `\uFEFF${row(TABLE_COLUMNS.map((column) => column.title[context.locale]))}`);
-    };
-    return {
-      write: async (lines: readonly ExportLine[]) => {
-        await start();
-        let text = "";
-        for (const line of lines) {
-          text += row(TABLE_COLUMNS.map((column) => csvCell(column.value(line, context.accounts), context.locale)));
-        }
-        await writeText(out, text);
-      },
-      end: async () => {
-        await start();
-        await endStream(out);
-      },
-    };
+    await writeText(out, `\uFEFF${row(TABLE_COLUMNS.map((column) => column.title[context.locale]))}`);
+    for await (const line of lines()) {
+      await writeText(
+        out,
+        row(TABLE_COLUMNS.map((column) => csvCell(column.value(line, context.accounts), context.locale))),
+      );
+    }
+    return CSV_FILE;
   },
 };

@@ -2,37 +2,37 @@ import { once } from "node:events";
 import type { Writable } from "node:stream";
 import type { Locale } from "@kort/core";
 import type { ExportAccounts, ExportLine, RowNeed } from "../export-line.ts";
+import type { UblBuyer } from "./ubl.ts";
 
 /** What every format writes with besides the lines: the reader's language, the company and its accounts. */
 export type FormatContext = {
   locale: Locale;
   accounts: ExportAccounts;
-  company: { title: string; kennitala: string };
+  /** The company: the journal's owner, and the buyer of the UBL documents. */
+  company: UblBuyer;
   exportId: string;
+  /** The export's instant: stamped in the files, so an export gives the same bytes each time it is written. */
   createdAt: Date;
+  /** The file's name without its extension. */
+  name: string;
 };
 
-/** One file being written: batches of lines in order, then the end (the output is finished when it resolves). */
-export type FormatWriter = {
-  write: (lines: readonly ExportLine[]) => Promise<void>;
-  end: () => Promise<void>;
-};
+/** The file a writer made, when it is not the format's usual kind (Payday: one workbook, or a zip of several). */
+export type WrittenFile = { extension: string; contentType: string };
 
 export type ExportFormatSpec = {
   extension: string;
   contentType: string;
   /** What a row must have for this format to carry it (listed before exporting; never a silent gap). */
   needs: readonly RowNeed[];
-  open: (out: Writable, context: FormatContext) => FormatWriter;
+  /**
+   * Writes the file to `out` (which the caller ends) and answers what it made. `lines()` reads the export's rows from
+   * the start; a format that writes two files of the same entries (DK) reads them twice.
+   */
+  write: (lines: () => AsyncIterable<ExportLine>, out: Writable, context: FormatContext) => Promise<WrittenFile>;
 };
 
 /** Writes text to a stream, waiting when it is full: memory holds a batch, not the file. */
 export const writeText = async (out: Writable, text: string): Promise<void> => {
   if (!out.write(text)) await once(out, "drain");
-};
-
-/** Ends a stream and waits until everything written has been flushed. */
-export const endStream = async (out: Writable): Promise<void> => {
-  out.end();
-  if (!out.writableFinished) await once(out, "finish");
 };

@@ -1,6 +1,4 @@
-import type { Writable } from "node:stream";
 import ExcelJS from "exceljs";
-import type { ExportLine } from "../export-line.ts";
 import type { ExportFormatSpec } from "./format-writer.ts";
 import { type CellValue, minorToDecimal, TABLE_COLUMNS } from "./table-columns.ts";
 
@@ -45,11 +43,15 @@ const columnLetter = (index: number): string => {
   return letters;
 };
 
-export const xlsxFormat: ExportFormatSpec = {
+const XLSX_FILE = {
   extension: "xlsx",
   contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+};
+
+export const xlsxFormat: ExportFormatSpec = {
+  ...XLSX_FILE,
   needs: [],
-  open: (out: Writable, context) => {
+  write: async (lines, out, context) => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     workbook.created = context.createdAt;
     workbook.creator = "Kort";
@@ -63,23 +65,18 @@ export const xlsxFormat: ExportFormatSpec = {
     }));
     sheet.getRow(1).font = { bold: true };
     sheet.autoFilter = `A1:${columnLetter(TABLE_COLUMNS.length - 1)}1`;
-    return {
-      write: async (lines: readonly ExportLine[]) => {
-        for (const line of lines) {
-          const row = sheet.addRow([]);
-          TABLE_COLUMNS.forEach((column, index) => {
-            const { value, numFmt } = xlsxCell(column.value(line, context.accounts));
-            const cell = row.getCell(index + 1);
-            cell.value = value;
-            if (numFmt) cell.numFmt = numFmt;
-          });
-          row.commit();
-        }
-      },
-      end: async () => {
-        sheet.commit();
-        await workbook.commit();
-      },
-    };
+    for await (const line of lines()) {
+      const row = sheet.addRow([]);
+      TABLE_COLUMNS.forEach((column, index) => {
+        const { value, numFmt } = xlsxCell(column.value(line, context.accounts));
+        const cell = row.getCell(index + 1);
+        cell.value = value;
+        if (numFmt) cell.numFmt = numFmt;
+      });
+      row.commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+    return XLSX_FILE;
   },
 };

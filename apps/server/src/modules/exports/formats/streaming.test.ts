@@ -1,0 +1,91 @@
+import { Writable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_EXPORT_ACCOUNTS, type ExportLine } from "../export-line.ts";
+import { writeDkJournalFile, writeDkJournalJson } from "./dk.ts";
+import { FIXTURE_LINES } from "./fixture-lines.ts";
+import { writePeppolSet } from "./ubl.ts";
+import { escapeXml } from "./xml.ts";
+
+/**
+ * The writers stream: they pull a line from the cursor only when they have written what came before, so memory holds
+ * a voucher (or a document), never the export. Checked by counting the lines pulled at each write.
+ */
+
+const accounts = DEFAULT_EXPORT_ACCOUNTS;
+const template = FIXTURE_LINES[0] as ExportLine;
+const COUNT = 500;
+
+const counted = () => {
+  const state = { pulled: 0, mostAhead: 0, written: 0 };
+  async function* lines(): AsyncGenerator<ExportLine> {
+    for (let voucher = 1; voucher <= COUNT; voucher += 1) {
+      state.pulled += 1;
+      yield { ...template, voucher, transactionId: `t-${voucher}` };
+    }
+  }
+  // Counts how far the cursor ran ahead of the vouchers written so far.
+  const out = (vouchersIn: (chunk: Buffer) => number) =>
+    new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        state.mostAhead = Math.max(state.mostAhead, state.pulled - state.written);
+        state.written += vouchersIn(chunk);
+        callback();
+      },
+    });
+  return { state, lines, out };
+};
+
+describe("the writers stream", () => {
+  it("DK's file reads one voucher ahead at most", async () => {
+    const { state, lines, out } = counted();
+    await writeDkJournalFile(
+      lines(),
+      out((chunk) => (chunk.toString("latin1").match(/;5120;/g) ?? []).length),
+      { accounts },
+    );
+    expect(state.written).toBe(COUNT);
+    expect(state.mostAhead).toBeLessThanOrEqual(2);
+  });
+
+  it("the dkPlus journal reads one voucher ahead at most", async () => {
+    const { state, lines, out } = counted();
+    const head = { code: "KORT", description: "", period: "2026-11" };
+    await writeDkJournalJson(
+      lines(),
+      out((chunk) => (chunk.toString().match(/"account":"5120"/g) ?? []).length),
+      {
+        accounts,
+        head,
+      },
+    );
+    expect(state.written).toBe(COUNT);
+    expect(state.mostAhead).toBeLessThanOrEqual(2);
+  });
+
+  it("the PeppolIS set reads one document ahead at most", async () => {
+    const { state, lines, out } = counted();
+    const buyer = {
+      name: "Kort",
+      kennitala: "5204172570",
+      street: "Borgartúni 1",
+      city: "Reykjavík",
+      postcode: "105",
+      vatNumber: null,
+    };
+    const createdAt = new Date("2026-11-27T00:00:00Z");
+    await writePeppolSet(
+      lines(),
+      { buyer, createdAt },
+      out((chunk) => (chunk.toString().match(/<\/Invoice>/g) ?? []).length),
+    );
+    expect(state.written).toBe(COUNT);
+    expect(state.mostAhead).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("XML text", () => {
+  it("is escaped, and characters XML cannot hold are dropped rather than breaking the document", () => {
+    expect(escapeXml('Jói & "Gummi" <ehf>\u0001\u0008\uFFFF')).toBe("Jói &amp; &quot;Gummi&quot; &lt;ehf&gt;");
+    expect(escapeXml("tab\tand\nline 😀")).toBe("tab\tand\nline 😀");
+  });
+});
