@@ -209,7 +209,8 @@ describe("expenses ledger", () => {
       );
       await page.getByText("Víddir færslunnar vistaðar").nth(index).waitFor();
     }
-    await choose(page.getByTestId("panel-tax-category"), /^VSK24 /);
+    // Choosing the category set its default VAT (24%); the reduced rate is a change of its own.
+    await choose(page.getByTestId("panel-tax-category"), /^VSK11 /);
     await page.getByText("Skattflokkur færslunnar vistaður").first().waitFor();
     const [booked] = await query<{ category_id: string; code: string; values: string }>(
       `select t.category_id, tc.code,
@@ -217,7 +218,7 @@ describe("expenses ledger", () => {
          from transactions t join tax_categories tc on tc.id = t.tax_category_id where t.id = $1`,
       [id],
     );
-    expect(booked).toEqual({ category_id: category.id, code: "VSK24", values: "2" });
+    expect(booked).toEqual({ category_id: category.id, code: "VSK11", values: "2" });
 
     // A PDF named .png is refused by its content, with the reason, and nothing is stored.
     await page.getByTestId("receipt-input").setInputFiles({
