@@ -1,4 +1,5 @@
 import { maxDimensionsPerCategory } from "@kort/core";
+import type { Executor } from "../../platform/db/client.ts";
 import { policyFor } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import { type AccountingSettingsDto, setProjectPlanSchema, setReceiptMissingDaysSchema } from "./accounting.schemas.ts";
@@ -27,23 +28,31 @@ export const accountingSettingsFor = async (
   };
 };
 
+/** One company setting changed in one transaction, audited with its old and new value; answers the settings. */
+const changeSetting = async <V>(
+  deps: AccountingDeps,
+  ctx: ProjectContext,
+  action: string,
+  value: V,
+  update: (tx: Executor, projectId: string, now: Date) => Promise<V>,
+): Promise<AccountingSettingsDto> => {
+  await runChange(deps, ctx, undefined, async (step) => {
+    const previous = await update(step.tx, step.projectId, step.now);
+    await audit(step, { action, objectType: "project", objectId: step.projectId, data: { from: previous, to: value } });
+  });
+  return accountingSettingsFor(deps, ctx);
+};
+
 export const setProjectPlan = async (
   deps: AccountingDeps,
   ctx: ProjectContext,
   input: { plan?: unknown },
 ): Promise<AccountingSettingsDto> => {
   authorizeOnProject(ctx, "tax-category", "manage");
-  const args = setProjectPlanSchema.parse(input);
-  await runChange(deps, ctx, undefined, async (step) => {
-    const previous = await updateProjectPlan(step.tx, step.projectId, args.plan, step.now);
-    await audit(step, {
-      action: "project.set_plan",
-      objectType: "project",
-      objectId: step.projectId,
-      data: { from: previous, to: args.plan },
-    });
-  });
-  return accountingSettingsFor(deps, ctx);
+  const { plan } = setProjectPlanSchema.parse(input);
+  return changeSetting(deps, ctx, "project.set_plan", plan, (tx, projectId, now) =>
+    updateProjectPlan(tx, projectId, plan, now),
+  );
 };
 
 /**
@@ -56,15 +65,8 @@ export const setReceiptMissingDays = async (
   input: { days?: unknown },
 ): Promise<AccountingSettingsDto> => {
   authorizeOnProject(ctx, "category", "manage");
-  const args = setReceiptMissingDaysSchema.parse(input);
-  await runChange(deps, ctx, undefined, async (step) => {
-    const previous = await updateReceiptMissingDays(step.tx, step.projectId, args.days, step.now);
-    await audit(step, {
-      action: "project.set_receipt_missing_days",
-      objectType: "project",
-      objectId: step.projectId,
-      data: { from: previous, to: args.days },
-    });
-  });
-  return accountingSettingsFor(deps, ctx);
+  const { days } = setReceiptMissingDaysSchema.parse(input);
+  return changeSetting(deps, ctx, "project.set_receipt_missing_days", days, (tx, projectId, now) =>
+    updateReceiptMissingDays(tx, projectId, days, now),
+  );
 };
