@@ -17,8 +17,8 @@ import { EXPORT_FORMAT_SPECS } from "./formats/index.ts";
 
 /** Spec 7's exports (create, status) and the dashboard's list, check and retry (issue 14). */
 
-const ExportFormatEnum = builder.enumType("ExportFormat", { values: EXPORT_FORMATS });
-const ExportLevelEnum = builder.enumType("ExportLevel", { values: EXPORT_LEVELS });
+export const ExportFormatEnum = builder.enumType("ExportFormat", { values: EXPORT_FORMATS });
+export const ExportLevelEnum = builder.enumType("ExportLevel", { values: EXPORT_LEVELS });
 const JobStatusEnum = builder.enumType("JobStatus", {
   values: JOB_STATUSES,
   description: "started is shown as pending (spec 4).",

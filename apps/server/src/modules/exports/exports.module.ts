@@ -1,8 +1,10 @@
 import type { KortModule } from "../../platform/module.ts";
 import { exportsRoutes } from "./exports.rest.ts";
 import { EXPORTS_QUEUE, runExport, sweepExports } from "./exports.service.ts";
+import { runDueSchedules } from "./scheduled-exports.service.ts";
 // Its GraphQL types and fields, registered on the shared builder when imported.
 import "./exports.graphql.ts";
+import "./scheduled-exports.graphql.ts";
 
 /**
  * Exports to accounting (issue 14): created by a request, written by a task on any server's worker, downloaded
@@ -12,5 +14,9 @@ export const exportsModule: KortModule = {
   name: "exports",
   routes: exportsRoutes,
   tasks: [{ queue: EXPORTS_QUEUE, run: runExport, concurrency: 2 }],
-  jobs: [{ queue: "exports.sweep", cron: "* * * * *", run: sweepExports }],
+  jobs: [
+    { queue: "exports.sweep", cron: "* * * * *", run: sweepExports },
+    // Every hour on the hour (UTC): the daily exports due at that hour.
+    { queue: "exports.schedule", cron: "0 * * * *", run: runDueSchedules, runAtStart: true },
+  ],
 };

@@ -50,17 +50,19 @@ export type NewExport = {
   leaveOutUnfit: boolean;
   locale: string;
   totalCount: number;
-  createdBy: string;
+  createdBy: string | null;
+  /** The daily export this run belongs to, if any. */
+  scheduledExportId?: string;
   now: Date;
 };
 
 export const insertExport = async (tx: Executor, values: NewExport): Promise<string> => {
   const result = await tx.execute<{ id: string }>(sql`
     insert into exports (project_id, file_type, level, status, filter, exclude_booked, mark_as_booked,
-                         leave_out_unfit, locale, total_count, created_by, created_at, updated_at)
+                         leave_out_unfit, locale, total_count, created_by, scheduled_export_id, created_at, updated_at)
     values (${values.projectId}, ${values.fileType}, ${values.level}, 'pending', ${JSON.stringify(values.filter)}::jsonb,
             ${values.excludeBooked}, ${values.markAsBooked}, ${values.leaveOutUnfit}, ${values.locale},
-            ${values.totalCount}, ${values.createdBy}, ${values.now}, ${values.now})
+            ${values.totalCount}, ${values.createdBy}, ${values.scheduledExportId ?? null}, ${values.now}, ${values.now})
     returning id`);
   const id = result.rows[0]?.id;
   if (!id) throw new Error("The export was not inserted");

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
 import { exportFormat, exportLevel, jobStatus } from "./enums.ts";
 import { projects } from "./projects.ts";
@@ -18,12 +30,17 @@ export const scheduledExports = pgTable(
     excludeBooked: boolean("exclude_booked").notNull().default(true),
     markAsBooked: boolean("mark_as_booked").notNull().default(true),
     enabled: boolean("enabled").notNull().default(true),
+    /** The hour of the day (UTC, Iceland's time) it runs at. */
+    hour: smallint("hour").notNull().default(6),
     lastRunAt: timestamptz("last_run_at"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("scheduled_exports_project_idx").on(t.projectId)],
+  (t) => [
+    index("scheduled_exports_project_idx").on(t.projectId),
+    check("scheduled_exports_hour_range", sql`${t.hour} between 0 and 23`),
+  ],
 );
 
 /** An export job: progress for the interface, and the file in blob storage when completed. */

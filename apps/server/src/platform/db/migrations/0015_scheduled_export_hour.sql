@@ -1,0 +1,2 @@
+ALTER TABLE "scheduled_exports" ADD COLUMN "hour" smallint DEFAULT 6 NOT NULL;--> statement-breakpoint
+ALTER TABLE "scheduled_exports" ADD CONSTRAINT "scheduled_exports_hour_range" CHECK ("scheduled_exports"."hour" between 0 and 23);
