@@ -1,11 +1,14 @@
 import { formatDate, isErrorCode, signedLinkNeedsRefresh } from "@kort/core";
-import { Badge, Button, Group, Loader, Progress, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Divider, Group, Loader, Progress, Stack, Text, Title } from "@mantine/core";
 import { IconDownload, IconRefresh } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { errorKey } from "../../app/api/error-key.ts";
 import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
+import { useSelectedProjectId } from "../../app/session/project-store.ts";
+import { useCurrentRole } from "../../app/session/useCurrentRole.ts";
 import { SidePanel } from "../../ui/side-panel/SidePanel.tsx";
 import type { ExportItem } from "./exports.graphql.ts";
+import { ScheduledExports } from "./ScheduledExports.tsx";
 import { isRunning, useExports, useFreshExport, useRetryExport } from "./useExports.ts";
 
 const STATUS_COLORS = { completed: "teal", failed: "red", created: "blue", pending: "blue", started: "blue" } as const;
@@ -17,6 +20,7 @@ const STATUS_COLORS = { completed: "teal", failed: "red", created: "blue", pendi
 export function ExportsPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const exports = useExports(opened);
+  const role = useCurrentRole(useSelectedProjectId()).data ?? null;
   return (
     <SidePanel
       opened={opened}
@@ -38,6 +42,13 @@ export function ExportsPanel({ opened, onClose }: { opened: boolean; onClose: ()
         {exports.data?.nodes.map((item) => (
           <ExportRow key={item.id} item={item} />
         ))}
+        {/* Owners and accountants export the whole company, so they set up its daily export (the server asks again). */}
+        {(role === "project_owner" || role === "accountant") && (
+          <>
+            <Divider />
+            <ScheduledExports />
+          </>
+        )}
       </Stack>
     </SidePanel>
   );

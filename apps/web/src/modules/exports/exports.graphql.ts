@@ -79,3 +79,50 @@ export const RETRY_EXPORT_MUTATION = graphql(
 `,
   [EXPORT_FIELDS],
 );
+
+const SCHEDULE_FIELDS = graphql(`
+  fragment ScheduleFields on ScheduledExport {
+    id
+    file_type
+    hour
+    exclude_booked
+    mark_as_booked
+    enabled
+    last_run_at
+  }
+`);
+
+export const SCHEDULED_EXPORTS_QUERY = graphql(
+  `
+  query ScheduledExports {
+    scheduled_exports { ...ScheduleFields }
+  }
+`,
+  [SCHEDULE_FIELDS],
+);
+
+export type Schedule = ResultOf<typeof SCHEDULED_EXPORTS_QUERY>["scheduled_exports"][number];
+
+export const CREATE_SCHEDULE_MUTATION = graphql(
+  `
+  mutation CreateScheduledExport($file_type: ExportFormat!, $hour: Int!) {
+    create_scheduled_export(file_type: $file_type, hour: $hour) { ...ScheduleFields }
+  }
+`,
+  [SCHEDULE_FIELDS],
+);
+
+export const UPDATE_SCHEDULE_MUTATION = graphql(
+  `
+  mutation UpdateScheduledExport($id: ID!, $enabled: Boolean) {
+    update_scheduled_export(id: $id, enabled: $enabled) { ...ScheduleFields }
+  }
+`,
+  [SCHEDULE_FIELDS],
+);
+
+export const DELETE_SCHEDULE_MUTATION = graphql(`
+  mutation DeleteScheduledExport($id: ID!) {
+    delete_scheduled_export(id: $id)
+  }
+`);
