@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { spawnKortServer, startScratchDatabase } from "../apps/server/src/testing/spawn-server.ts";
 import { runAuthorizationBench } from "./suites/authorizations.ts";
+import { runExportsBench } from "./suites/exports.ts";
 import { runLedgerBench } from "./suites/ledger.ts";
 import { runSessionBench } from "./suites/session.ts";
 import { writeReport } from "./support/report.ts";
@@ -30,7 +31,11 @@ const settings = {
   ledgerTransactions: numberSetting("KORT_BENCH_LEDGER_TRANSACTIONS", 1_000_000),
   ledgerSamples: numberSetting("KORT_BENCH_LEDGER_SAMPLES", 60),
   /** Which suites run (comma-separated: session, authorizations, ledger); all when unset, for iterating on one. */
-  suites: new Set((process.env.KORT_BENCH_SUITES ?? "session,authorizations,ledger").split(",").map((s) => s.trim())),
+  suites: new Set(
+    (process.env.KORT_BENCH_SUITES ?? "session,authorizations,ledger,exports").split(",").map((s) => s.trim()),
+  ),
+  /** Rows of the exports suite's CSV (issue 14: 100,000); its XLSX takes every row the ledger suite wrote. */
+  exportCsvRows: numberSetting("KORT_BENCH_EXPORT_CSV_ROWS", 100_000),
   /** Node options for the spawned server only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), space-separated. */
   serverNodeArgs: (process.env.KORT_BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== ""),
 };
@@ -80,6 +85,15 @@ try {
       token: await createBenchToken(database.url, "owner@demo.is"),
       transactions: settings.ledgerTransactions,
       samples: settings.ledgerSamples,
+    });
+  // Exports read the company the ledger suite filled: they run only after it.
+  if (settings.suites.has("exports") && settings.suites.has("ledger"))
+    await runExportsBench({
+      baseUrl: kort.baseUrl,
+      databaseUrl: database.url,
+      token: await createBenchToken(database.url, "owner@demo.is"),
+      kortPid: kort.pid,
+      csvRows: settings.exportCsvRows,
     });
   const folder = await writeReport({
     seconds: settings.seconds,

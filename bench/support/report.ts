@@ -17,7 +17,7 @@ export type BenchRow = {
   name: string;
   /** p50, p99, throughput... */
   figure: string;
-  unit: "ms" | "req/s" | "µs" | "requests";
+  unit: "ms" | "req/s" | "µs" | "requests" | "MB";
   kort: number;
   floor: number;
   /** kort / floor; for throughput higher is better, for latencies lower is. Null when the floor is 0. */

@@ -1,0 +1,140 @@
+import { performance } from "node:perf_hooks";
+import { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
+import { record } from "../support/report.ts";
+import { rssBytes, watchPeakRss } from "../support/rss.ts";
+
+/**
+ * Exports (issue 14) on the demo company the ledger suite filled: a CSV of 100,000 transactions, from the request
+ * to the completed file, beside PostgreSQL's own `COPY (the same rows and columns) TO STDOUT` read to the end; and
+ * the server's peak RSS while it writes an XLSX of every row (1,000,000), beside its RSS before.
+ */
+export type ExportsBenchOptions = {
+  baseUrl: string;
+  databaseUrl: string;
+  /** Bearer token of the demo owner. */
+  token: string;
+  kortPid: number | undefined;
+  csvRows: number;
+};
+
+/** The columns and joins the export's batches read (exports.repo.ts lineBatch), as one statement for COPY. */
+const FLOOR_SELECT = `
+  select t.id, t.transaction_date, t.merchant_name, t.description, t.comments, t.transaction_amount,
+         t.original_amount, t.original_currency, t.original_exponent, c.masked_number, u.full_name, tm.name,
+         tm.account_code, cat.code, cat.title, tc.code, tc.percentage, tc.peppol_code, t.receipt_count
+    from transactions t
+    join cards c on c.id = t.card_id
+    join users u on u.id = t.user_id
+    left join teams tm on tm.id = t.team_id
+    left join categories cat on cat.id = t.category_id
+    left join tax_categories tc on tc.id = t.tax_category_id
+   where t.project_id = $1 and t.transaction_date >= $2 and t.closed_at is not null
+   order by t.transaction_date, t.id`;
+
+const DAY_MS = 86_400_000;
+
+export const runExportsBench = async (options: ExportsBenchOptions): Promise<void> => {
+  const client = new pg.Client({ connectionString: options.databaseUrl });
+  await client.connect();
+  try {
+    const owner = await client.query<{ project_id: string }>(
+      `select m.project_id from project_members m join users u on u.id = m.user_id
+        where u.email = 'owner@demo.is' order by m.created_at limit 1`,
+    );
+    const projectId = owner.rows[0]?.project_id;
+    if (!projectId) throw new Error("The demo owner is missing");
+    // The day from which the company's newest `csvRows` settled transactions start.
+    const start = await client.query<{ at: Date }>(
+      `select transaction_date as at from transactions where project_id = $1 and closed_at is not null
+        order by transaction_date desc offset $2 limit 1`,
+      [projectId, options.csvRows],
+    );
+    const from = new Date(Math.ceil((start.rows[0]?.at ?? new Date(0)).getTime() / DAY_MS) * DAY_MS);
+    const fromDate = from.toISOString().slice(0, 10);
+    const today = new Date().toISOString().slice(0, 10);
+
+    const graphql = async (query: string, variables: Record<string, unknown>) => {
+      const response = await fetch(`${options.baseUrl}/graphql`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${options.token}`,
+          "x-project-id": projectId,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await response.json()) as { data?: Record<string, Record<string, unknown>>; errors?: unknown };
+      if (body.errors) throw new Error(`Exports answered ${JSON.stringify(body.errors)}`);
+      return body.data ?? {};
+    };
+    const exportOf = async (fileType: string, filter: Record<string, unknown>) => {
+      const created = await graphql(
+        "mutation ($input: ExportInput!) { create_export(input: $input) { id total_count } }",
+        { input: { level: "PROJECT", file_type: fileType, selection: { filter } } },
+      );
+      const id = String(created.create_export?.id);
+      for (;;) {
+        const status = await graphql("query ($id: ID!) { export(id: $id) { status processed_count error } }", { id });
+        if (status.export?.status === "completed") return Number(created.create_export?.total_count);
+        if (status.export?.status === "failed") throw new Error(`The export failed: ${String(status.export.error)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+
+    console.log(
+      `\nExports: CSV of the newest ~${options.csvRows.toLocaleString("en")} transactions (from ${fromDate})`,
+    );
+    const floorStarted = performance.now();
+    let floorBytes = 0;
+    await pipeline(
+      client.query(
+        copyTo(
+          `COPY (${FLOOR_SELECT.replace("$1", `'${projectId}'`).replace("$2", `'${fromDate}'`)}) TO STDOUT (FORMAT csv)`,
+        ),
+      ),
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          floorBytes += chunk.length;
+          done();
+        },
+      }),
+    );
+    const floorMs = performance.now() - floorStarted;
+    const kortStarted = performance.now();
+    const rows = await exportOf("CSV", { from_date: fromDate, to_date: today });
+    const kortMs = performance.now() - kortStarted;
+    console.log(
+      `  ${rows} rows: Kort ${(kortMs / 1000).toFixed(2)} s, COPY ${(floorMs / 1000).toFixed(2)} s (${floorBytes} bytes)`,
+    );
+    record({
+      name: `CSV export of ${rows.toLocaleString("en")} rows, request to completed file`,
+      figure: "time",
+      unit: "ms",
+      kort: kortMs,
+      floor: floorMs,
+    });
+
+    if (options.kortPid !== undefined) {
+      console.log("  XLSX of every settled transaction, the server's peak RSS while it writes");
+      const before = rssBytes(options.kortPid);
+      const stop = watchPeakRss(options.kortPid);
+      const all = await exportOf("XLSX", { from_date: "2000-01-01", to_date: today });
+      const peak = stop();
+      console.log(
+        `  ${all} rows: peak RSS ${(peak / 2 ** 20).toFixed(0)} MB (before ${(before / 2 ** 20).toFixed(0)} MB)`,
+      );
+      record({
+        name: `XLSX export of ${all.toLocaleString("en")} rows, server peak RSS (goal under 256 MB)`,
+        figure: "peak RSS",
+        unit: "MB",
+        kort: peak / 2 ** 20,
+        floor: before / 2 ** 20,
+      });
+    }
+  } finally {
+    await client.end();
+  }
+};
