@@ -110,6 +110,16 @@ const matchOf = (decision: MatchDecision): ReceiptMatch | null =>
 
 type Arrival = { project: InboxProject; sender: InboxSender; email: ReceiptEmail };
 
+/** What taking a file needs: the database, the blob store and the clock (no address, no links). */
+type FileDeps = Pick<InboxDeps, "db" | "blobs" | "now">;
+
+/** Every receipt file of an e-mail a member sent to their company, each stored and matched. */
+export const takeEmail = async (deps: FileDeps, arrival: Arrival): Promise<FileOutcome[]> => {
+  const files: FileOutcome[] = [];
+  for (const file of arrival.email.files) files.push(await takeFile(deps, arrival, file));
+  return files;
+};
+
 /** The sender's in-app notice of what became of their e-mailed receipt. */
 const notifySender = (tx: Executor, arrival: Arrival, receipt: ReceiptRecord, status: string, now: Date) =>
   tx.execute(sql`
@@ -125,7 +135,7 @@ const notifySender = (tx: Executor, arrival: Arrival, receipt: ReceiptRecord, st
  * and checked again there: reversed meanwhile, the receipt waits unmatched instead.
  */
 const takeFile = async (
-  deps: InboxDeps,
+  deps: FileDeps,
   arrival: Arrival,
   file: { fileName: string; declaredType: string; data: Buffer },
 ): Promise<FileOutcome> => {
@@ -238,8 +248,7 @@ export const receiveReceiptEmail = async (
       outcomes.push({ recipient, status: "refused", code: "RECEIPT_EMAIL_WITHOUT_RECEIPT" });
       continue;
     }
-    const files: FileOutcome[] = [];
-    for (const file of email.files) files.push(await takeFile(deps, { project, sender, email }, file));
+    const files = await takeEmail(deps, { project, sender, email });
     outcomes.push({ recipient, status: "taken", project_id: project.id, files });
   }
   return outcomes;

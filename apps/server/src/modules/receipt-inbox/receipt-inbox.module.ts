@@ -1,4 +1,5 @@
 import type { KortModule } from "../../platform/module.ts";
+import { seedDemoInbox } from "./demo-inbox.ts";
 import { receiptsMailHandler } from "./inbox.mail.ts";
 import { inboxRoutes } from "./inbox.rest.ts";
 // Its GraphQL types and fields, registered on the shared builder when imported.
@@ -12,4 +13,5 @@ export const receiptInboxModule: KortModule = {
   name: "receipt-inbox",
   routes: inboxRoutes,
   inboundMail: receiptsMailHandler,
+  demoData: seedDemoInbox,
 };
