@@ -86,7 +86,7 @@ export const startSmtpListener = async (options: SmtpListenerOptions): Promise<S
           if (!raw) return callback(reply(552, "Message too large"));
           const recipients = session.envelope.rcptTo.map((to) => to.address);
           const verdict = await handler.receive({ sender: senderOf(session), recipients, raw });
-          return callback(verdict.accepted ? null : reply(550, verdict.reason));
+          return verdict.accepted ? callback(null, "Receipt taken") : callback(reply(550, verdict.reason));
         })
         .catch((error: unknown) => {
           logger.error({ err: error }, "inbound mail: a message could not be taken");
