@@ -75,6 +75,10 @@ export type OnboardingAttributeKind = (typeof ONBOARDING_ATTRIBUTE_KINDS)[number
 
 export const LOCALES = ["is-IS", "en-US"] as const;
 export type Locale = (typeof LOCALES)[number];
+
+/** A stored locale as one Kort speaks: anything else (or nothing) is Icelandic, the default. */
+export const storedLocale = (value: string | null | undefined): Locale =>
+  LOCALES.find((locale) => locale === value) ?? "is-IS";
 export const DEFAULT_LOCALE: Locale = "is-IS";
 
 /** Spec section 3: deleted records are marked by the zero date. */

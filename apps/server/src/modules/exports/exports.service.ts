@@ -10,19 +10,20 @@ import {
   type ExportLevel,
   type JobStatus,
   LOCALES,
-  type Locale,
+  storedLocale,
 } from "@kort/core";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import type { Executor } from "../../platform/db/client.ts";
-import { cursorFromText, encodeCursor } from "../../platform/db/keyset-cursor.ts";
+import { cursorFromText, encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import { isUuid } from "../../platform/http/headers.ts";
 import { listScope } from "../../platform/http/list-scope.ts";
 import { type AppDeps, FileAnswer } from "../../platform/http/rest.ts";
 import type { JobContext, TaskDeps } from "../../platform/jobs/jobs.ts";
+import { notify } from "../../platform/notifications/notify.ts";
 import { publicBaseUrl } from "../../platform/outbox/links.ts";
 import { resolveSelection, type StoredSelection, selectionCondition } from "../transactions/ledger.service.ts";
 import { assertTransactionActionPossible } from "../transactions/transaction-access.ts";
@@ -296,15 +297,10 @@ export const exportsFor = async (deps: AppDeps, ctx: ProjectContext, raw: unknow
     after: page.after ?? null,
     limit: limit + 1,
   });
-  const shown = rows.slice(0, limit);
-  const last = shown.at(-1);
-  return {
-    nodes: shown.map((row) => toDto(deps, row)),
-    next_cursor:
-      rows.length > limit && last
-        ? encodeCursor({ value: new Date(last.created_at).toISOString(), id: last.id })
-        : null,
-  };
+  const { nodes, next_cursor } = pageOf(rows, limit, (last) =>
+    encodeCursor({ value: new Date(last.created_at).toISOString(), id: last.id }),
+  );
+  return { nodes: nodes.map((row) => toDto(deps, row)), next_cursor };
 };
 
 /** A failed export runs again, as it was asked for. */
@@ -332,8 +328,6 @@ export const retryExport = async (deps: AppDeps, ctx: ProjectContext, id: string
 };
 
 // ---- The task ----
-
-const localeOf = (value: string): Locale => LOCALES.find((locale) => locale === value) ?? "is-IS";
 
 const accountsOf = (preferences: Record<string, unknown> | null): ExportAccounts => {
   const stored = (preferences?.export_accounts ?? {}) as Partial<ExportAccounts>;
@@ -466,7 +460,7 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
     const createdAt = new Date(record.created_at);
     const name = fileStemOf(record, createdAt);
     const written = await spec.write(lines, out, {
-      locale: localeOf(record.locale),
+      locale: storedLocale(record.locale),
       accounts: accountsOf(company.preferences),
       company: {
         name: company.title,
@@ -496,10 +490,13 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
         now,
       );
       if (record.created_by) {
-        await tx.execute(sql`
-          insert into notifications (project_id, user_id, kind, payload, created_at)
-          values (${record.project_id}, ${record.created_by}, 'export.completed',
-                  ${JSON.stringify({ export_id: id, rows: processed })}::jsonb, ${now})`);
+        await notify(tx, {
+          projectId: record.project_id,
+          userId: record.created_by,
+          kind: "export.completed",
+          payload: { export_id: id, rows: processed },
+          at: now,
+        });
       }
     });
   } catch (error) {

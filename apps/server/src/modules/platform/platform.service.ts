@@ -8,6 +8,7 @@ import {
   rejectCompanySchema,
 } from "@kort/core";
 import { writeAudit } from "../../platform/audit/audit.ts";
+import { pageOf } from "../../platform/db/keyset-cursor.ts";
 import { AppError, violatedUniqueConstraint } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/context.ts";
 import { isUuid } from "../../platform/http/headers.ts";
@@ -65,7 +66,7 @@ export const pendingCompanies = async (
   const after = args.after ? decodeCursor(args.after) : null;
   // One more than asked tells whether there is a next page.
   const rows = await listPendingCompanies(deps.db, { after, limit: limit + 1 });
-  const page = rows.slice(0, limit);
+  const { nodes: page, next_cursor } = pageOf(rows, limit, (last) => encodeCursor(last.position));
   const owners = new Map(
     (
       await findFirstOwners(
@@ -74,7 +75,6 @@ export const pendingCompanies = async (
       )
     ).map((o) => [o.projectId, o]),
   );
-  const last = page.at(-1);
   return {
     nodes: page.map((row) => {
       const owner = owners.get(row.id);
@@ -86,7 +86,7 @@ export const pendingCompanies = async (
         owner: owner ? { user_id: owner.userId, full_name: owner.fullName, email: owner.email } : null,
       };
     }),
-    next_cursor: rows.length > limit && last ? encodeCursor(last.position) : null,
+    next_cursor,
   };
 };
 

@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { cards, projectMembers, projects, transactions } from "../../platform/db/schema/index.ts";
+import { notify } from "../../platform/notifications/notify.ts";
 import { type ToleranceSettings, toleranceSettingsOf } from "./capture-tolerance.ts";
 
 /** The company's capture tolerance setting (projects.preferences.capture_tolerance), read only when a clearing is above. */
@@ -65,10 +66,13 @@ export const flagOverCapture = async (tx: Executor, event: OverCapture): Promise
     .from(projectMembers)
     .where(and(eq(projectMembers.projectId, event.projectId), eq(projectMembers.role, "project_owner")));
   for (const owner of owners) {
-    await tx.execute(sql`
-      insert into notifications (project_id, user_id, kind, payload, dedupe_key, created_at)
-      values (${event.projectId}, ${owner.userId}, 'card.capture_over_authorization', ${JSON.stringify(payload)}::jsonb,
-              ${`capture:${event.transactionId}`}, ${event.now})
-      on conflict (project_id, user_id, dedupe_key) do nothing`);
+    await notify(tx, {
+      projectId: event.projectId,
+      userId: owner.userId,
+      kind: "card.capture_over_authorization",
+      payload,
+      dedupeKey: `capture:${event.transactionId}`,
+      at: event.now,
+    });
   }
 };

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import type { Db } from "../../platform/db/client.ts";
 import type { DemoDataOptions } from "../../platform/module.ts";
-import { loadSharp } from "../receipts/receipt-files.ts";
+import { tillSlipPng } from "../receipts/demo-receipts.ts";
 import { parseReceiptEmail } from "./inbound-email.ts";
 import { findProjectByMailbox, findSenderMember } from "./inbox.repo.ts";
 import { takeEmail } from "./inbox.service.ts";
@@ -13,20 +13,6 @@ const DEMO_MAILBOX = "demo";
 const DEMO_SENDER = "employee@demo.is";
 
 type Purchase = { merchant_name: string; amount: string; transaction_date: Date };
-
-const escapeXml = (text: string): string => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** A small picture of a till slip: what a person photographs and forwards. */
-const slip = async (lines: readonly string[]): Promise<Buffer> => {
-  const text = lines
-    .map(
-      (line, i) => `<text x="20" y="${40 + i * 28}" font-family="monospace" font-size="18">${escapeXml(line)}</text>`,
-    )
-    .join("");
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="340" height="${80 + lines.length * 28}"><rect width="100%" height="100%" fill="#fbfaf7"/>${text}</svg>`;
-  const sharp = await loadSharp();
-  return sharp(Buffer.from(svg)).png().toBuffer();
-};
 
 const mail = (subject: string, text: string, fileName: string, picture: Buffer): Promise<Buffer> =>
   new MailComposer({
@@ -71,7 +57,7 @@ export const seedDemoInbox = async (db: Db, options: DemoDataOptions): Promise<n
         `Fwd: Kvittun frá ${matched.merchant_name}`,
         `Takk fyrir viðskiptin!\nSamtals ${amount}\n${day(at)}`,
         "kvittun.png",
-        await slip([matched.merchant_name, day(at), `Samtals ${amount}`]),
+        await tillSlipPng([matched.merchant_name, day(at), `Samtals ${amount}`]),
       ),
     );
   }
@@ -84,12 +70,17 @@ export const seedDemoInbox = async (db: Db, options: DemoDataOptions): Promise<n
         `Reikningur ${suggested.merchant_name}`,
         `Reikningur dags. ${day(late)}\nUpphæð ${amount}`,
         "reikningur.png",
-        await slip([suggested.merchant_name, `Reikningur ${day(late)}`, `Upphæð ${amount}`]),
+        await tillSlipPng([suggested.merchant_name, `Reikningur ${day(late)}`, `Upphæð ${amount}`]),
       ),
     );
   }
   messages.push(
-    await mail("Kvittun", "Sendi kvittunina úr leigubílnum.", "leigubill.png", await slip(["Hreyfill", "Takk fyrir"])),
+    await mail(
+      "Kvittun",
+      "Sendi kvittunina úr leigubílnum.",
+      "leigubill.png",
+      await tillSlipPng(["Hreyfill", "Takk fyrir"]),
+    ),
   );
   let taken = 0;
   for (const raw of messages) {

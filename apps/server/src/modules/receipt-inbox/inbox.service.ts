@@ -1,9 +1,8 @@
 import { isoDate, MS_PER_DAY } from "@kort/core";
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import type { Executor } from "../../platform/db/client.ts";
-import { cursorFromText, encodeCursor } from "../../platform/db/keyset-cursor.ts";
+import { cursorFromText, encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
 import type { ReceiptMatch } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { policyFor } from "../../platform/http/authorize.ts";
@@ -11,6 +10,7 @@ import type { ProjectContext } from "../../platform/http/context.ts";
 import { isUuid } from "../../platform/http/headers.ts";
 import { listScope } from "../../platform/http/list-scope.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
+import { notify } from "../../platform/notifications/notify.ts";
 import { type CheckedReceipt, checkReceiptFile } from "../receipts/receipt-files.ts";
 import type { ReceiptDto } from "../receipts/receipts.schemas.ts";
 import {
@@ -122,11 +122,13 @@ export const takeEmail = async (deps: FileDeps, arrival: Arrival): Promise<FileO
 
 /** The sender's in-app notice of what became of their e-mailed receipt. */
 const notifySender = (tx: Executor, arrival: Arrival, receipt: ReceiptRecord, status: string, now: Date) =>
-  tx.execute(sql`
-    insert into notifications (project_id, user_id, kind, payload, created_at)
-    values (${arrival.project.id}, ${arrival.sender.userId}, ${`receipt.${status}`},
-            ${JSON.stringify({ receipt_id: receipt.id, transaction_id: receipt.transactionId, file_name: receipt.fileName })}::jsonb,
-            ${now})`);
+  notify(tx, {
+    projectId: arrival.project.id,
+    userId: arrival.sender.userId,
+    kind: `receipt.${status}`,
+    payload: { receipt_id: receipt.id, transaction_id: receipt.transactionId, file_name: receipt.fileName },
+    at: now,
+  });
 
 /**
  * One e-mailed file: checked like an upload; not stored again when the company has it from an earlier e-mail;
@@ -312,7 +314,9 @@ export const unmatchedReceipts = async (deps: InboxDeps, ctx: ProjectContext, in
     after: page.after,
     userId: page.user_id,
   });
-  const shown = rows.slice(0, limit);
+  const { nodes: shown, next_cursor } = pageOf(rows, limit, (last) =>
+    encodeCursor({ value: last.createdAt.toISOString(), id: last.id }),
+  );
   const ids = shown.map((row) => row.id);
   const [receipts, suggestions] = await Promise.all([
     receiptsByIds(deps.db, projectId, ids),
@@ -330,12 +334,7 @@ export const unmatchedReceipts = async (deps: InboxDeps, ctx: ProjectContext, in
       },
     ];
   });
-  const last = shown.at(-1);
-  return {
-    nodes,
-    next_cursor:
-      rows.length > limit && last ? encodeCursor({ value: last.createdAt.toISOString(), id: last.id }) : null,
-  };
+  return { nodes, next_cursor };
 };
 
 /** E-mailed receipts the matcher suggested for one transaction (the panel), those the caller may see. */

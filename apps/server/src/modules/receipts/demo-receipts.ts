@@ -39,15 +39,15 @@ const linesOf = (purchase: Purchase): string[] => {
   ];
 };
 
-/** A till slip as a PNG, drawn by sharp from SVG. */
-const slipPng = async (purchase: Purchase): Promise<Buffer> => {
-  const text = linesOf(purchase)
+/** A till slip of these lines as a PNG, drawn by sharp from SVG (the first line large, as a shop's name). */
+export const tillSlipPng = async (lines: readonly string[]): Promise<Buffer> => {
+  const text = lines
     .map(
       (line, i) =>
         `<text x="28" y="${60 + i * 36}" font-family="DejaVu Sans Mono, monospace" font-size="${i === 0 ? 26 : 18}" fill="#222">${escapeXml(line)}</text>`,
     )
     .join("");
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="420"><rect width="100%" height="100%" fill="#fbfaf7"/>${text}</svg>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="360" height="${Math.max(420, 60 + lines.length * 36)}"><rect width="100%" height="100%" fill="#fbfaf7"/>${text}</svg>`;
   const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png().toBuffer();
 };
@@ -115,7 +115,7 @@ export const seedDemoReceipts = async (db: Db, options: { now: Date; blobs: Blob
       const receipt: CheckedReceipt =
         n % 4 === 3
           ? { type: "application/pdf", fileName: `kvittun-${date}.pdf`, data: slipPdf(purchase) }
-          : { type: "image/png", fileName: `kvittun-${date}.png`, data: await slipPng(purchase) };
+          : { type: "image/png", fileName: `kvittun-${date}.png`, data: await tillSlipPng(linesOf(purchase)) };
       written.push(
         await writeReceiptBlobs(options, {
           projectId: project.id,

@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { bigintValue } from "../../platform/db/bigint.ts";
 import type { Db } from "../../platform/db/client.ts";
+import { pageOf } from "../../platform/db/keyset-cursor.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
@@ -139,12 +140,8 @@ export const listLedgerFor = async (
   const where = filterConditions(read.projectId, read.scope, filter, read.rules);
   const rows = await ledgerPage(deps.db, where, read.rules, page.sort, page.after ?? null, page.limit);
   if (rows === null) throw new AppError("VALIDATION_FAILED", "The cursor belongs to another sort order.");
-  const nodes = rows.slice(0, page.limit);
-  const last = nodes.at(-1);
-  return {
-    nodes: nodes.map(toDto),
-    next_cursor: rows.length > page.limit && last ? cursorOf(page.sort, last) : null,
-  };
+  const { nodes, next_cursor } = pageOf(rows, page.limit, (last) => cursorOf(page.sort, last));
+  return { nodes: nodes.map(toDto), next_cursor };
 };
 
 export type SelectionTotalsDto = {

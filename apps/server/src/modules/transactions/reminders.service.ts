@@ -1,10 +1,11 @@
-import { LOCALES, type Locale } from "@kort/core";
+import { storedLocale } from "@kort/core";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import { bigintValue } from "../../platform/db/bigint.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
+import { notify } from "../../platform/notifications/notify.ts";
 import { publicBaseUrl } from "../../platform/outbox/links.ts";
 import { type ReminderLine, sendReminderEmail } from "./reminders.messages.ts";
 import { assertTransactionActionPossible } from "./transaction-access.ts";
@@ -17,8 +18,6 @@ const remindSchema = z.array(z.uuid()).min(1).max(REMIND_MAX);
 
 type Holder = { user_id: string; email: string; full_name: string; locale: string };
 type Reminded = { id: string; user_id: string; merchant: string; date: Date; amount: string };
-
-const localeOf = (value: string): Locale => LOCALES.find((locale) => locale === value) ?? "is-IS";
 
 /**
  * Spec 7, remind transaction (and bulk remind for a selection): every transaction is authorized (`transaction
@@ -50,11 +49,19 @@ export const remindTransactions = (deps: AppDeps, ctx: ProjectContext, input: un
         date: new Date(row.date),
         amount: bigintValue(row.amount),
       }));
-      await sendReminderEmail(tx, localeOf(holder.locale), { to: holder.email, name: holder.full_name, lines, link });
-      await tx.execute(sql`
-        insert into notifications (project_id, user_id, kind, payload, created_at)
-        values (${projectId}, ${holder.user_id}, 'transaction.reminder',
-                ${JSON.stringify({ transaction_ids: mine.map((row) => row.id), by: ctx.user.id })}::jsonb, ${now})`);
+      await sendReminderEmail(tx, storedLocale(holder.locale), {
+        to: holder.email,
+        name: holder.full_name,
+        lines,
+        link,
+      });
+      await notify(tx, {
+        projectId,
+        userId: holder.user_id,
+        kind: "transaction.reminder",
+        payload: { transaction_ids: mine.map((row) => row.id), by: ctx.user.id },
+        at: now,
+      });
     }
     for (const row of rows.rows) {
       await writeAudit(tx, {

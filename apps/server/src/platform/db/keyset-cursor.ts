@@ -24,3 +24,17 @@ export const cursorFromText = z
       return z.NEVER;
     }
   });
+
+/**
+ * A page from a keyset query asked for `limit + 1` rows: the first `limit`, and the cursor after the last of them
+ * when the extra row says more follow.
+ */
+export const pageOf = <R>(
+  rows: readonly R[],
+  limit: number,
+  cursorOf: (last: R) => string,
+): { nodes: R[]; next_cursor: string | null } => {
+  const nodes = rows.slice(0, limit);
+  const last = nodes.at(-1);
+  return { nodes, next_cursor: rows.length > limit && last !== undefined ? cursorOf(last) : null };
+};

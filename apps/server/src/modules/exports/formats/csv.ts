@@ -1,5 +1,6 @@
 import type { Locale } from "@kort/core";
-import { type ExportFormatSpec, writeText } from "./format-writer.ts";
+import type { ExportFormatSpec } from "./format-writer.ts";
+import { writeChunk } from "./output.ts";
 import { type CellValue, minorToDecimal, TABLE_COLUMNS } from "./table-columns.ts";
 
 /**
@@ -40,9 +41,9 @@ export const csvFormat: ExportFormatSpec = {
     const separator = separatorOf(context.locale);
     const row = (fields: readonly string[]) =>
       `${fields.map((field) => csvField(field, separator)).join(separator)}\r\n`;
-    await writeText(out, `\uFEFF${row(TABLE_COLUMNS.map((column) => column.title[context.locale]))}`);
+    await writeChunk(out, `\uFEFF${row(TABLE_COLUMNS.map((column) => column.title[context.locale]))}`);
     for await (const line of lines()) {
-      await writeText(
+      await writeChunk(
         out,
         row(TABLE_COLUMNS.map((column) => csvCell(column.value(line, context.accounts), context.locale))),
       );

@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import type { Writable } from "node:stream";
 import type { Locale } from "@kort/core";
 import type { ExportAccounts, ExportLine, RowNeed } from "../export-line.ts";
@@ -30,9 +29,4 @@ export type ExportFormatSpec = {
    * the start; a format that writes two files of the same entries (DK) reads them twice.
    */
   write: (lines: () => AsyncIterable<ExportLine>, out: Writable, context: FormatContext) => Promise<WrittenFile>;
-};
-
-/** Writes text to a stream, waiting when it is full: memory holds a batch, not the file. */
-export const writeText = async (out: Writable, text: string): Promise<void> => {
-  if (!out.write(text)) await once(out, "drain");
 };
