@@ -1,8 +1,8 @@
 import { formatMoney, isCurrencyCode } from "@kort/core";
 import { Badge, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
+import { useLocale } from "../../app/i18n/useLocale.ts";
 import { ColumnHeader, CutText, FigureCell, NoWrapCell, SecondLine, ShrinkCell } from "../../ui/table/cells.tsx";
 import { declineKey } from "./card-labels.ts";
 import { useCardActivity } from "./card-queries.ts";
@@ -10,10 +10,10 @@ import { useFormatDay } from "./useFormatDay.ts";
 
 /** The card's transactions and its declined authorizations with the reason (spec 2, card detail). */
 export function CardActivity({ cardId }: { cardId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const money = useFormatMoney();
   const day = useFormatDay();
-  const locale = localeOf(parseLanguage(i18n.resolvedLanguage ?? i18n.language));
+  const locale = useLocale();
   const activity = useCardActivity(cardId);
   if (activity.isError) {
     return <Text c="red">{t("cards.errors.transactions")}</Text>;

@@ -2,7 +2,7 @@ import { formatDate, parseIsoDate } from "@kort/core";
 import { Group, Select } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
+import { useLocale } from "../../app/i18n/useLocale.ts";
 import { DateField } from "../../ui/date-field/DateField.tsx";
 import { type LedgerView, periodChoices } from "./ledger-view.ts";
 
@@ -15,8 +15,8 @@ type Range = { fromDate: string; toDate: string };
  * The current period is the default and leaves the URL without dates.
  */
 export function PeriodPicker({ view, onRange }: { view: LedgerView; onRange: (range: Range | null) => void }) {
-  const { t, i18n } = useTranslation();
-  const locale = localeOf(parseLanguage(i18n.resolvedLanguage ?? i18n.language));
+  const { t } = useTranslation();
+  const locale = useLocale();
   const periods = useMemo(() => periodChoices(new Date()), []);
   const day = (iso: string) => {
     const date = parseIsoDate(iso);

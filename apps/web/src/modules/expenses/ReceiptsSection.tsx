@@ -6,7 +6,7 @@ import { type DragEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
-import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
+import { useLocale } from "../../app/i18n/useLocale.ts";
 import { formatFileSize, isPreviewableImage } from "./receipt-files.ts";
 import { matchReason } from "./receipt-match.ts";
 import type { Receipt } from "./receipts.graphql.ts";
@@ -18,8 +18,8 @@ import { useFreshReceipt, useReceipts, useRemoveReceipt, useUploadReceipt } from
  * `transaction manage-receipts`.
  */
 export function ReceiptsSection({ transactionId, editable }: { transactionId: string; editable: boolean }) {
-  const { t, i18n } = useTranslation();
-  const locale = localeOf(parseLanguage(i18n.resolvedLanguage ?? i18n.language));
+  const { t } = useTranslation();
+  const locale = useLocale();
   const receipts = useReceipts(transactionId);
   const uploadReceipt = useUploadReceipt(transactionId);
   const removeReceipt = useRemoveReceipt();

@@ -5,8 +5,8 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
-import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
+import { useLocale } from "../../app/i18n/useLocale.ts";
 import { SidePanel } from "../../ui/side-panel/SidePanel.tsx";
 import { useAccountingCategories, useTaxCategories } from "../accounting/accounting-queries.ts";
 import { useFormatPercentage } from "../accounting/useFormatPercentage.ts";
@@ -70,9 +70,9 @@ export function TransactionPanel({ id, onClose }: { id: string | null; onClose: 
 }
 
 function TransactionBody({ details }: { details: TransactionDetails }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const money = useFormatMoney();
-  const locale = localeOf(parseLanguage(i18n.resolvedLanguage ?? i18n.language));
+  const locale = useLocale();
   const day = (iso: string) => formatDate(new Date(iso), locale);
   const row = details.transaction;
   const can = useTransactionPermissions({ team_id: row.team?.id ?? null, user_id: row.cardholder.user_id });

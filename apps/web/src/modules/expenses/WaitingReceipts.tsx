@@ -1,7 +1,7 @@
 import { formatDate, formatMoney } from "@kort/core";
 import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
+import { useLocale } from "../../app/i18n/useLocale.ts";
 import { ReceiptThumb } from "./ReceiptsSection.tsx";
 import type { Receipt } from "./receipts.graphql.ts";
 import { useReceiptDecision, useReceiptsInbox, useSuggestedReceipts, useWaitingReceipts } from "./useReceiptInbox.ts";
@@ -94,8 +94,8 @@ export function WaitingReceiptsSection({
 
 /** The receipts address and every waiting receipt the caller may see, each with its suggestions (the page's drawer). */
 export function ReceiptsInboxList() {
-  const { t, i18n } = useTranslation();
-  const locale = localeOf(parseLanguage(i18n.resolvedLanguage ?? i18n.language));
+  const { t } = useTranslation();
+  const locale = useLocale();
   const inbox = useReceiptsInbox();
   const waiting = useWaitingReceipts();
   const attach = useReceiptDecision("attach");

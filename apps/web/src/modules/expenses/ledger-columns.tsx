@@ -4,8 +4,8 @@ import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import type { ParseKeys } from "i18next";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
+import { useLocale } from "../../app/i18n/useLocale.ts";
 import type { LedgerRow } from "./expenses.graphql.ts";
 import { formatForeignAmount } from "./ledger-money.ts";
 import classes from "./ledger-table.module.css";
@@ -49,9 +49,9 @@ const Cut = ({ text, dim = false }: { text: string; dim?: boolean }) => (
 
 /** The ledger's columns (spec 2): merchant, date, amount and foreign amount, card and cardholder, team, category, flags. */
 export const useLedgerColumns = () => {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const money = useFormatMoney();
-  const locale = localeOf(parseLanguage(i18n.resolvedLanguage ?? i18n.language));
+  const locale = useLocale();
   return useMemo(
     () =>
       helper.columns([

@@ -3,7 +3,9 @@ import { Alert, Anchor, Button, Checkbox, Group, List, Modal, Radio, Select, Sta
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
+import { toApiError } from "../../app/api/api-error.ts";
+import { errorKey } from "../../app/api/error-key.ts";
+import { useLocale } from "../../app/i18n/useLocale.ts";
 import type { ExportInput } from "./exports.graphql.ts";
 import { useCreateExport, useExportCheck, useExportFormats } from "./useExports.ts";
 
@@ -28,8 +30,8 @@ export function ExportDialog({
   picked: Selection | null;
   onCreated: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const locale = localeOf(parseLanguage(i18n.resolvedLanguage ?? i18n.language));
+  const { t } = useTranslation();
+  const locale = useLocale();
   const formats = useExportFormats();
   const [format, setFormat] = useState<ExportFormat>("XLSX");
   const [scope, setScope] = useState<"filter" | "picked">(picked ? "picked" : "filter");
@@ -90,6 +92,11 @@ export function ExportDialog({
           onChange={(event) => setExcludeBooked(event.currentTarget.checked)}
           data-testid="export-exclude-booked"
         />
+        {check.isError && (
+          <Alert color="red" variant="light" role="alert" data-testid="export-check-error">
+            {t("exports.errors.check", { reason: t(errorKey(toApiError(check.error).code)) })}
+          </Alert>
+        )}
         {result && result.unfit_count > 0 && (
           <Alert color="yellow" variant="light" data-testid="export-unfit">
             <Stack gap="xs">

@@ -2,8 +2,9 @@ import { formatDate, isErrorCode, signedLinkNeedsRefresh } from "@kort/core";
 import { Badge, Button, Divider, Group, Loader, Progress, Stack, Text, Title } from "@mantine/core";
 import { IconDownload, IconRefresh } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
-import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
+import { useLocale } from "../../app/i18n/useLocale.ts";
 import { useSelectedProjectId } from "../../app/session/project-store.ts";
 import { useCurrentRole } from "../../app/session/useCurrentRole.ts";
 import { SidePanel } from "../../ui/side-panel/SidePanel.tsx";
@@ -34,6 +35,11 @@ export function ExportsPanel({ opened, onClose }: { opened: boolean; onClose: ()
     >
       <Stack gap="md" data-testid="exports-panel">
         {exports.isPending && <Loader size="sm" aria-label={t("states.loading")} />}
+        {exports.isError && (
+          <Text size="sm" c="red" role="alert">
+            {t("exports.errors.fetch", { reason: t(errorKey(toApiError(exports.error).code)) })}
+          </Text>
+        )}
         {exports.data?.nodes.length === 0 && (
           <Text size="sm" c="dimmed">
             {t("exports.list.empty")}
@@ -55,8 +61,8 @@ export function ExportsPanel({ opened, onClose }: { opened: boolean; onClose: ()
 }
 
 function ExportRow({ item }: { item: ExportItem }) {
-  const { t, i18n } = useTranslation();
-  const locale = localeOf(parseLanguage(i18n.resolvedLanguage ?? i18n.language));
+  const { t } = useTranslation();
+  const locale = useLocale();
   const retry = useRetryExport();
   const fresh = useFreshExport();
   // Spec 4: started is shown as pending.

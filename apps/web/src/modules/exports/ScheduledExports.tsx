@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
 import { request } from "../../app/api/client.ts";
 import { errorKey } from "../../app/api/error-key.ts";
-import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
+import { useLocale } from "../../app/i18n/useLocale.ts";
 import {
   CREATE_SCHEDULE_MUTATION,
   DELETE_SCHEDULE_MUTATION,
@@ -23,8 +23,8 @@ const SCHEDULES_KEY = ["exports", "schedules"] as const;
  * settled and is not booked yet, marked as booked; paused or removed here. Each run lands in the exports list.
  */
 export function ScheduledExports() {
-  const { t, i18n } = useTranslation();
-  const locale = localeOf(parseLanguage(i18n.resolvedLanguage ?? i18n.language));
+  const { t } = useTranslation();
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const schedules = useQuery({
     queryKey: SCHEDULES_KEY,

@@ -1,15 +1,15 @@
 import { formatDate } from "@kort/core";
 import { Button, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
+import { useLocale } from "../../app/i18n/useLocale.ts";
 import { ColumnHeader, CutText, NoWrapCell, ShrinkCell } from "../../ui/table/cells.tsx";
 import { type PendingInvite, REVOKE_INVITE_MUTATION } from "./people.graphql.ts";
 import { usePeopleMutation } from "./usePeopleMutation.ts";
 
 /** Spec 2, /people: the pending invitations (expired ones are left out by the server), each revocable. */
 export function InvitesTable({ invites, canRevoke }: { invites: readonly PendingInvite[]; canRevoke: boolean }) {
-  const { t, i18n } = useTranslation();
-  const locale = localeOf(parseLanguage(i18n.resolvedLanguage ?? i18n.language));
+  const { t } = useTranslation();
+  const locale = useLocale();
   const revoke = usePeopleMutation(REVOKE_INVITE_MUTATION, "revoke", () => t("people.toast.revoked"));
   if (invites.length === 0) {
     return (

@@ -6,7 +6,7 @@ import { format } from "date-fns";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../../app/errors/ApiErrorAlert.tsx";
-import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
+import { useLocale } from "../../app/i18n/useLocale.ts";
 import { REAPPROVE_USER_MUTATION } from "./platform.graphql.ts";
 import { useLockedUsers, usePlatformMutation } from "./usePlatform.ts";
 
@@ -18,8 +18,8 @@ const SEARCH_DEBOUNCE_MS = 300;
  * what is typed; unlocking lets them sign in again.
  */
 export function LockedUsersCard() {
-  const { t, i18n } = useTranslation();
-  const locale = localeOf(parseLanguage(i18n.resolvedLanguage ?? i18n.language));
+  const { t } = useTranslation();
+  const locale = useLocale();
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const locked = useLockedUsers(debounced);

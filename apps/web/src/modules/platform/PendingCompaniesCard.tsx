@@ -3,7 +3,7 @@ import { Button, Card, Group, Loader, Stack, Table, Text, Title } from "@mantine
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../../app/errors/ApiErrorAlert.tsx";
-import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
+import { useLocale } from "../../app/i18n/useLocale.ts";
 import { ApproveCompanyModal } from "./ApproveCompanyModal.tsx";
 import type { PendingCompany } from "./platform.graphql.ts";
 import { RejectCompanyModal } from "./RejectCompanyModal.tsx";
@@ -13,8 +13,8 @@ type Open = { action: "approve" | "reject"; company: PendingCompany } | null;
 
 /** Companies that signed up and wait for Kort's decision, oldest first, a page at a time. */
 export function PendingCompaniesCard() {
-  const { t, i18n } = useTranslation();
-  const locale = localeOf(parseLanguage(i18n.resolvedLanguage ?? i18n.language));
+  const { t } = useTranslation();
+  const locale = useLocale();
   const pending = usePendingCompanies();
   const [open, setOpen] = useState<Open>(null);
   const companies = pending.data?.pages.flatMap((page) => page.nodes) ?? [];
