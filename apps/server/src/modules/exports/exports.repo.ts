@@ -103,7 +103,7 @@ export const claimExport = async (tx: Executor, id: string, now: Date): Promise<
      returning id, project_id`);
   const claimed = result.rows[0];
   if (!claimed) return null;
-  await tx.execute(sql`delete from export_items where project_id = ${claimed.project_id} and export_id = ${id}`);
+  await tx.execute(sql`delete from export_batches where project_id = ${claimed.project_id} and export_id = ${id}`);
   return findExport(tx, claimed.project_id, id);
 };
 
@@ -192,7 +192,8 @@ export const unfitRows = async (
 
 export type LineRow = {
   id: string;
-  transaction_date: Date;
+  /** The day in UTC, YYYY-MM-DD (as text: parsing a Date per row is a good part of an export's time). */
+  date: string;
   date_key: string;
   merchant_name: string;
   description: string;
@@ -212,7 +213,8 @@ export type LineRow = {
   vat_basis_points: number | null;
   peppol_code: string | null;
   receipt_count: number;
-  dimensions: { title: string; value: string }[];
+  /** Null when the row has none (most rows: no JSON to parse). */
+  dimensions: { title: string; value: string }[] | null;
 };
 
 /** The next batch of an export's rows after `after` (date, id), with everything a format writes about each. */
@@ -225,7 +227,8 @@ export const lineBatch = async (
   // The key is PostgreSQL's own text of the timestamp: a JS Date would drop its microseconds and read rows again.
   const next = after ? sql`and (t.transaction_date, t.id) > (${after.dateKey}::timestamptz, ${after.id}::uuid)` : sql``;
   const result = await db.execute<LineRow>(sql`
-    select t.id, t.transaction_date, t.transaction_date::text as date_key, t.merchant_name, t.description, t.comments,
+    select t.id, to_char(t.transaction_date at time zone 'UTC', 'YYYY-MM-DD') as date,
+           t.transaction_date::text as date_key, t.merchant_name, t.description, t.comments,
            t.transaction_amount::text as transaction_amount, t.original_amount::text as original_amount,
            t.original_currency, t.original_exponent,
            case when t.original_currency <> 'ISK' and t.original_amount <> 0
@@ -235,11 +238,11 @@ export const lineBatch = async (
            nullif(tm.account_code, '') as department, nullif(cat.code, '') as account, cat.title as category_title,
            tc.code as vat_code, round(tc.percentage * 100)::int as vat_basis_points, tc.peppol_code,
            t.receipt_count,
-           coalesce((select jsonb_agg(jsonb_build_object('title', d.title, 'value', dv.title) order by d.title)
-                       from transaction_dimension_values tdv
-                       join dimensions d on d.id = tdv.dimension_id
-                       join dimension_values dv on dv.id = tdv.dimension_value_id
-                      where tdv.project_id = t.project_id and tdv.transaction_id = t.id), '[]'::jsonb) as dimensions
+           (select jsonb_agg(jsonb_build_object('title', d.title, 'value', dv.title) order by d.title)
+              from transaction_dimension_values tdv
+              join dimensions d on d.id = tdv.dimension_id
+              join dimension_values dv on dv.id = tdv.dimension_value_id
+             where tdv.project_id = t.project_id and tdv.transaction_id = t.id) as dimensions
       from transactions t
       join cards c on c.id = t.card_id
       join users u on u.id = t.user_id
@@ -252,18 +255,22 @@ export const lineBatch = async (
   return result.rows;
 };
 
-/** Records the rows a batch wrote (for mark_as_booked and as the export's contents). */
-export const insertItems = async (
+/**
+ * Records the rows a batch wrote (for mark_as_booked and as the export's contents) and moves the progress bar, in one
+ * statement: one round trip per batch besides its read.
+ */
+export const recordBatch = async (
   db: Executor,
-  projectId: string,
-  exportId: string,
-  transactionIds: readonly string[],
+  batch: { projectId: string; exportId: string; number: number; transactionIds: readonly string[]; processed: number },
+  now: Date,
 ): Promise<void> => {
-  if (transactionIds.length === 0) return;
   await db.execute(sql`
-    insert into export_items (project_id, export_id, transaction_id)
-    select ${projectId}, ${exportId}, unnest(${sql.param([...transactionIds])}::uuid[])
-    on conflict do nothing`);
+    with recorded as (
+      insert into export_batches (project_id, export_id, batch, transaction_ids)
+      values (${batch.projectId}, ${batch.exportId}, ${batch.number}, ${sql.param([...batch.transactionIds])}::uuid[])
+    )
+    update exports set processed_count = ${batch.processed}, updated_at = ${now}
+     where id = ${batch.exportId} and status = 'started'`);
 };
 
 export const setProgress = async (
@@ -291,9 +298,9 @@ export const completeExport = async (
   if (record.markAsBooked) {
     await tx.execute(sql`
       update transactions t set latest_export_id = ${record.id}, updated_at = ${now}
-        from export_items i
-       where i.project_id = ${record.projectId} and i.export_id = ${record.id}
-         and t.id = i.transaction_id and t.project_id = ${record.projectId}`);
+        from (select unnest(b.transaction_ids) as transaction_id from export_batches b
+               where b.project_id = ${record.projectId} and b.export_id = ${record.id}) i
+       where t.id = i.transaction_id and t.project_id = ${record.projectId}`);
   }
   await tx.execute(sql`
     update exports set status = 'completed', file_name = ${file.name}, file_blob_key = ${file.key},

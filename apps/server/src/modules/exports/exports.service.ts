@@ -38,10 +38,10 @@ import {
   failExport,
   findExport,
   insertExport,
-  insertItems,
   type LineRow,
   lineBatch,
   REASON_OF,
+  recordBatch,
   requeueExport,
   setProgress,
   unfinishedExports,
@@ -57,6 +57,15 @@ import { EXPORT_FORMAT_SPECS, exportIssues } from "./formats/index.ts";
  */
 
 export const EXPORTS_QUEUE = "exports.run";
+/**
+ * A promise read later (the batch read ahead, the batch being recorded): marked handled now, so that when the writer
+ * fails first and it is never awaited, its own failure is not an unhandled rejection that stops the process.
+ */
+const quiet = <T>(promise: Promise<T>): Promise<T> => {
+  promise.catch(() => undefined);
+  return promise;
+};
+
 /** Rows per batch: a statement of a few milliseconds, and the progress bar moves every batch. */
 const BATCH = 1000;
 /** How many rows that cannot be carried are listed before exporting (the count covers all of them). */
@@ -361,7 +370,7 @@ const toLine = (row: LineRow, voucher: number, receiptBase: string): ExportLine 
   return {
     transactionId: row.id,
     voucher,
-    date: new Date(row.transaction_date).toISOString().slice(0, 10),
+    date: row.date,
     cardholderName: row.cardholder,
     cardLastFour: row.last_four,
     merchant: row.merchant_name,
@@ -385,7 +394,7 @@ const toLine = (row: LineRow, voucher: number, receiptBase: string): ExportLine 
     categoryTitle: row.category_title,
     department: row.department,
     teamName: row.team_name,
-    dimensions: row.dimensions,
+    dimensions: row.dimensions ?? [],
     receiptUrl: row.receipt_count > 0 ? `${receiptBase}/expenses/${row.id}` : null,
     // Kort does not know merchants' kennitala and address yet (UBL formats list such rows as MISSING_SELLER).
     seller: null,
@@ -424,37 +433,50 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
     let processed = 0;
     let passes = 0;
     /**
-     * The export's rows, read from the start in keyset batches. The first read records each batch as items and
-     * moves the progress; a format that reads the rows again (DK's second file) does not count them twice.
+     * The export's rows, read from the start in keyset batches. The next batch is read while this one is written and
+     * the one before is recorded, so the database and the writer work side by side. The first read records each
+     * batch and moves the progress; a format that reads the rows again (DK's second file) does not count them twice.
      */
     async function* lines(): AsyncGenerator<ExportLine> {
       passes += 1;
       const counting = passes === 1;
-      let after: { dateKey: string; id: string } | null = null;
       let voucher = 0;
-      for (;;) {
-        const rows = await lineBatch(deps.db, where, after, BATCH);
-        if (rows.length === 0) return;
-        for (const row of rows) {
-          voucher += 1;
-          const line = toLine(row, voucher, receiptBase);
-          if (exportIssues(line, fileType).length > 0) {
-            throw new AppError("EXPORT_ROWS_UNFIT", "A transaction cannot be exported in this format.", { count: 1 });
+      let batches = 0;
+      let recording: Promise<void> = Promise.resolve();
+      let next = quiet(lineBatch(deps.db, where, null, BATCH));
+      try {
+        for (;;) {
+          const rows = await next;
+          const last = rows.at(-1);
+          if (!last) return;
+          next =
+            rows.length < BATCH
+              ? Promise.resolve([])
+              : quiet(lineBatch(deps.db, where, { dateKey: last.date_key, id: last.id }, BATCH));
+          for (const row of rows) {
+            voucher += 1;
+            const line = toLine(row, voucher, receiptBase);
+            if (exportIssues(line, fileType).length > 0) {
+              throw new AppError("EXPORT_ROWS_UNFIT", "A transaction cannot be exported in this format.", { count: 1 });
+            }
+            yield line;
           }
-          yield line;
+          if (counting) {
+            await recording;
+            batches += 1;
+            processed += rows.length;
+            const batch = {
+              projectId,
+              exportId,
+              number: batches,
+              transactionIds: rows.map((row) => row.id),
+              processed,
+            };
+            recording = quiet(recordBatch(deps.db, batch, deps.now()));
+          }
         }
-        const last = rows.at(-1);
-        after = last ? { dateKey: last.date_key, id: last.id } : null;
-        if (counting) {
-          await insertItems(
-            deps.db,
-            projectId,
-            exportId,
-            rows.map((row) => row.id),
-          );
-          processed += rows.length;
-          await setProgress(deps.db, exportId, { processed }, deps.now());
-        }
+      } finally {
+        await recording;
       }
     }
     const createdAt = new Date(record.created_at);

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportItems, exports, transactions } from "../../platform/db/schema/index.ts";
+import { exportBatches, exports, transactions } from "../../platform/db/schema/index.ts";
 import { createReceiptsScene, type ReceiptsScene } from "../receipts/testing/receipts-scene.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
 
@@ -136,8 +136,8 @@ describe("an export", () => {
     s.t.tasks.sent.push({ ...(s.t.tasks.sent[0] ?? { queue: "exports.run", data: { export_id: id } }) });
     await s.t.tasks.drain();
     expect(await statusOf(s.scene.accountant.headers, id)).toMatchObject({ status: "completed", processed_count: 3 });
-    const items = await s.t.db.select().from(exportItems).where(eq(exportItems.exportId, id));
-    expect(items).toHaveLength(3);
+    const batches = await s.t.db.select().from(exportBatches).where(eq(exportBatches.exportId, id));
+    expect(batches.flatMap((batch) => batch.transactionIds)).toHaveLength(3);
     expect(
       codeOf(await gql(`mutation ($id: ID!) { retry_export(id: $id) { id } }`, s.scene.accountant.headers, { id })),
     ).toBe("CONFLICT");
@@ -164,6 +164,50 @@ describe("an export", () => {
       processed_count: 3,
       total_count: 3,
     });
+  });
+
+  it("writes and books every row of several batches once, in order, while the next batch is read ahead", async () => {
+    const merchant = `Margar ${Date.now()}`;
+    await s.t.db.execute(sql`
+      insert into transactions (project_id, card_id, user_id, team_id, description, merchant_name, original_amount,
+                                original_currency, transaction_amount, transaction_date, closed_at)
+      select t.project_id, t.card_id, t.user_id, t.team_id, 'Kaup ' || n, ${merchant}, n, 'ISK', n,
+             timestamptz '2026-01-02T00:00:00Z' + n * interval '1 second', now()
+        from transactions t, generate_series(1, 2501) n
+       where t.id = ${s.purchases.employee}`);
+    const created = await create(s.scene.accountant.headers, {
+      file_type: "CSV",
+      mark_as_booked: true,
+      selection: { filter: { search: merchant, from_date: "2026-01-01", to_date: "2026-01-31" } },
+    });
+    expect(created.errors).toBeUndefined();
+    const id = created.data?.create_export.id ?? "";
+    await s.t.tasks.drain();
+    const done = await statusOf(s.scene.accountant.headers, id);
+    expect(done).toMatchObject({ status: "completed", processed_count: 2501, total_count: 2501 });
+
+    const batches = await s.t.db
+      .select()
+      .from(exportBatches)
+      .where(eq(exportBatches.exportId, id))
+      .orderBy(exportBatches.batch);
+    expect(batches.map((batch) => [batch.batch, batch.transactionIds.length])).toEqual([
+      [1, 1000],
+      [2, 1000],
+      [3, 501],
+    ]);
+    const booked = await s.t.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.merchantName, merchant), eq(transactions.latestExportId, id)));
+    expect(booked).toHaveLength(2501);
+
+    const csv = (await download(done?.file_url ?? "")).body;
+    const descriptions = csv
+      .split("\r\n")
+      .slice(1, -1)
+      .map((line) => /Kaup (\d+)/.exec(line)?.[1]);
+    expect(descriptions).toEqual(Array.from({ length: 2501 }, (_, i) => String(i + 1)));
   });
 
   it("refuses a company export of picked rows and a card export without its card", async () => {

@@ -64,9 +64,15 @@ export const startJobs = async ({ url, db, logger, jobs, now = () => new Date() 
   const boss = new PgBoss({ connectionString: url, schema: JOBS_SCHEMA, max: 3, application_name: "kort-jobs" });
   boss.on("error", (error: Error) => logger.error({ err: error }, "job queue error"));
   await boss.start();
+  /** This process's worker of each task queue, woken when this process sends it work. */
+  const workers = new Map<string, string>();
   const queue: TaskQueue = {
     send: async (name, data) => {
       await boss.send(name, data, { retryLimit: 2, retryDelay: 5, expireInSeconds: 15 * 60 });
+      // The worker polls every half second; work sent here starts now rather than at the next poll. Another
+      // process's worker still finds it by polling.
+      const worker = workers.get(name);
+      if (worker) boss.notifyWorker(worker);
     },
   };
   for (const job of jobs) {
@@ -85,13 +91,14 @@ export const startJobs = async ({ url, db, logger, jobs, now = () => new Date() 
     work: async (tasks, deps) => {
       for (const task of tasks) {
         await boss.createQueue(task.queue, { name: task.queue, policy: "standard" });
-        await boss.work<Record<string, unknown>>(
+        const worker = await boss.work<Record<string, unknown>>(
           task.queue,
           { batchSize: task.concurrency ?? 1, pollingIntervalSeconds: 0.5 },
           async (batch) => {
             await Promise.all(batch.map((job) => task.run(deps, job.data)));
           },
         );
+        workers.set(task.queue, worker);
       }
     },
     stop: () => {

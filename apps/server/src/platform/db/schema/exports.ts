@@ -84,11 +84,12 @@ export const exports = pgTable(
 );
 
 /**
- * The transactions an export wrote, added batch by batch as it runs: mark_as_booked stamps them all in the one
- * transaction that completes the export, and they stay as the record of what each export held.
+ * The transactions an export wrote, one row per keyset batch as it runs (an array of ids, so a batch of a thousand
+ * rows is one insert checked once against its export, not a thousand foreign-key checks): mark_as_booked stamps
+ * them all in the one transaction that completes the export, and they stay as the record of what it held.
  */
-export const exportItems = pgTable(
-  "export_items",
+export const exportBatches = pgTable(
+  "export_batches",
   {
     projectId: uuid("project_id")
       .notNull()
@@ -96,9 +97,11 @@ export const exportItems = pgTable(
     exportId: uuid("export_id")
       .notNull()
       .references(() => exports.id, { onDelete: "cascade" }),
-    transactionId: uuid("transaction_id").notNull(),
+    /** 1, 2, ... in the order the batches were written. */
+    batch: integer("batch").notNull(),
+    transactionIds: uuid("transaction_ids").array().notNull(),
   },
-  (t) => [primaryKey({ name: "export_items_pkey", columns: [t.projectId, t.exportId, t.transactionId] })],
+  (t) => [primaryKey({ name: "export_batches_pkey", columns: [t.projectId, t.exportId, t.batch] })],
 );
 
 export type ExportRow = typeof exports.$inferSelect;
