@@ -10,6 +10,7 @@ import { platformModule } from "../modules/platform/platform.module.ts";
 import { processorModule } from "../modules/processor/processor.module.ts";
 import { projectsModule } from "../modules/projects/projects.module.ts";
 import { receiptInboxModule } from "../modules/receipt-inbox/receipt-inbox.module.ts";
+import { receiptReadingModule } from "../modules/receipt-reading/receipt-reading.module.ts";
 import { receiptsModule } from "../modules/receipts/receipts.module.ts";
 import { teamsModule } from "../modules/teams/teams.module.ts";
 import { transactionsModule } from "../modules/transactions/transactions.module.ts";
@@ -33,6 +34,7 @@ export const KORT_MODULES: readonly KortModule[] = [
   transactionsModule,
   receiptsModule,
   receiptInboxModule,
+  receiptReadingModule,
   exportsModule,
   platformModule,
 ];

@@ -1,6 +1,7 @@
 import { CARD_TYPES, type CardType } from "@kort/core";
 import type { Db, Executor } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
+import { requestBatcher } from "../../platform/graphql/request-batch.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import { listScope } from "../../platform/http/list-scope.ts";
@@ -133,30 +134,28 @@ export const cardBalance = async (deps: CardReadDeps, card: CardDto): Promise<Ca
   return balance;
 };
 
-/**
- * The balance field of every card a GraphQL request lists, read together: graphql-js calls the field's resolver
- * for each card of a page in one turn, so the cards asked in that turn are read in one statement.
- */
-const pendingBalances = new WeakMap<object, { cards: CardDto[]; result: Promise<Map<string, CardBalanceDto>> }>();
-
-export const batchedCardBalance = (deps: CardReadDeps, request: object, card: CardDto): Promise<CardBalanceDto> => {
-  let batch = pendingBalances.get(request);
-  if (!batch) {
-    const cards: CardDto[] = [];
-    const result = Promise.resolve().then(() => {
-      pendingBalances.delete(request);
-      return cardBalances(deps, cards);
-    });
-    batch = { cards, result };
-    pendingBalances.set(request, batch);
-  }
-  batch.cards.push(card);
-  return batch.result.then((balances) => {
-    const balance = balances.get(card.id);
-    if (!balance) throw new Error("unreachable: a balance per card");
-    return balance;
-  });
+/** The balance field of every card a GraphQL request lists, read in one statement. */
+export const batchedCardBalance = async (
+  deps: CardReadDeps,
+  request: object,
+  card: CardDto,
+): Promise<CardBalanceDto> => {
+  const balance = await balanceBatch(request, { deps, card });
+  if (!balance) throw new Error("unreachable: a balance per card");
+  return balance;
 };
+
+type BalanceKey = { deps: CardReadDeps; card: CardDto };
+
+const balanceBatch = requestBatcher<BalanceKey, CardBalanceDto>(async (keys) => {
+  const [first] = keys;
+  if (!first) return new Map();
+  const balances = await cardBalances(
+    first.deps,
+    keys.map((key) => key.card),
+  );
+  return new Map(keys.map((key) => [key, balances.get(key.card.id) as CardBalanceDto]));
+});
 
 /** Spec 7, card limit check: asked as `card create` for that cardholder and team, then checkCardLimits. */
 export const checkCardLimitsFor = async (deps: CardReadDeps, ctx: ProjectContext, input: unknown) => {

@@ -62,7 +62,7 @@ const exportFile = async (fileType: string, extra: Record<string, unknown> = {})
     input(fileType, extra),
   );
   expect(created.errors).toBeUndefined();
-  await s.t.tasks.drain();
+  await s.t.tasks.drain("exports.run");
   const status = await gql<{ export: { status: string; file_url: string; file_name: string; error: string | null } }>(
     STATUS,
     s.scene.accountant.headers,

@@ -55,7 +55,7 @@ describe("an export", () => {
     expect(created.errors).toBeUndefined();
     const pending = created.data?.create_export;
     expect(pending).toMatchObject({ status: "pending", file_url: null });
-    await s.t.tasks.drain();
+    await s.t.tasks.drain("exports.run");
     const done = await statusOf(s.scene.accountant.headers, pending?.id ?? "");
     if (done?.status !== "completed")
       console.log(JSON.stringify(s.t.logs.filter((line) => line.msg === "export failed")));
@@ -78,7 +78,7 @@ describe("an export", () => {
   it("writes typed XLSX, stamps the rows with mark_as_booked, and a second export of unbooked rows has none", async () => {
     const created = await create(s.scene.owner.headers, { file_type: "XLSX", mark_as_booked: true });
     const id = created.data?.create_export.id ?? "";
-    await s.t.tasks.drain();
+    await s.t.tasks.drain("exports.run");
     const done = await statusOf(s.scene.owner.headers, id);
     expect(done?.status).toBe("completed");
     const workbook = new ExcelJS.Workbook();
@@ -108,7 +108,7 @@ describe("an export", () => {
     const id = created.data?.create_export.id ?? "";
     expect(codeOf(await gql(STATUS, s.scene.foreignOwner.headers, { id }))).toBe("NOT_FOUND");
     expect(codeOf(await gql(STATUS, s.scene.teamAdmin.headers, { id }))).toBe("NOT_FOUND");
-    await s.t.tasks.drain();
+    await s.t.tasks.drain("exports.run");
     expect((await statusOf(s.scene.user.headers, id))?.status).toBe("completed");
   });
 
@@ -120,7 +120,7 @@ describe("an export", () => {
     const created = await create(s.scene.accountant.headers, { file_type: "CSV" });
     const id = created.data?.create_export.id ?? "";
     try {
-      await s.t.tasks.drain();
+      await s.t.tasks.drain("exports.run");
     } finally {
       s.t.blobs.putFile = putFile;
     }
@@ -133,8 +133,8 @@ describe("an export", () => {
     );
     expect(retried.data?.retry_export.status).toBe("pending");
     // The same task twice, as a redelivery would: the second finds it taken and does nothing.
-    s.t.tasks.sent.push({ ...(s.t.tasks.sent[0] ?? { queue: "exports.run", data: { export_id: id } }) });
-    await s.t.tasks.drain();
+    s.t.tasks.sent.push({ queue: "exports.run", data: { export_id: id } });
+    await s.t.tasks.drain("exports.run");
     expect(await statusOf(s.scene.accountant.headers, id)).toMatchObject({ status: "completed", processed_count: 3 });
     const batches = await s.t.db.select().from(exportBatches).where(eq(exportBatches.exportId, id));
     expect(batches.flatMap((batch) => batch.transactionIds)).toHaveLength(3);
@@ -158,7 +158,7 @@ describe("an export", () => {
       selection: { filter: { search: merchant } },
     });
     const id = created.data?.create_export.id ?? "";
-    await s.t.tasks.drain();
+    await s.t.tasks.drain("exports.run");
     expect(await statusOf(s.scene.accountant.headers, id)).toMatchObject({
       status: "completed",
       processed_count: 3,
@@ -182,7 +182,7 @@ describe("an export", () => {
     });
     expect(created.errors).toBeUndefined();
     const id = created.data?.create_export.id ?? "";
-    await s.t.tasks.drain();
+    await s.t.tasks.drain("exports.run");
     const done = await statusOf(s.scene.accountant.headers, id);
     expect(done).toMatchObject({ status: "completed", processed_count: 2501, total_count: 2501 });
 

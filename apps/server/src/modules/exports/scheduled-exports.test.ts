@@ -51,7 +51,7 @@ describe("a scheduled export", () => {
     const [first, ...more] = await runsOf(id);
     expect(more).toHaveLength(0);
     expect(first?.totalCount).toBe(3);
-    await s.t.tasks.drain();
+    await s.t.tasks.drain("exports.run");
     expect((await runsOf(id))[0]?.status).toBe("completed");
 
     // The next day: nothing new settled, so no export; then one new purchase is the next day's only row.

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import type { KeysetCursor } from "../../platform/db/keyset-cursor.ts";
+import type { ReceiptMatch } from "../../platform/db/schema/index.ts";
 import type { Candidate, Suggestion } from "./matcher.ts";
 
 /** The receipts inbox's reads and writes: every statement names the company it reads. */
@@ -64,15 +65,17 @@ export const purchaseCandidates = async (
     original_amount: string;
     original_currency: string;
     has_receipt: boolean;
+    last_four: string | null;
   }>(sql`
-    select id, user_id, coalesce(merchant_name, description, '') as merchant, transaction_date as date,
-           transaction_amount::text as amount_isk, original_amount::text as original_amount, original_currency,
-           receipt_count > 0 as has_receipt
-      from transactions
-     where project_id = ${projectId} and user_id = ${userId}
-       and transaction_date >= ${range.from} and transaction_date < ${range.to}
-       and refund_of_transaction_id is null and transaction_amount > 0
-     order by transaction_date desc, id desc
+    select t.id, t.user_id, coalesce(t.merchant_name, t.description, '') as merchant, t.transaction_date as date,
+           t.transaction_amount::text as amount_isk, t.original_amount::text as original_amount, t.original_currency,
+           t.receipt_count > 0 as has_receipt, right(c.masked_number, 4) as last_four
+      from transactions t
+      left join cards c on c.id = t.card_id
+     where t.project_id = ${projectId} and t.user_id = ${userId}
+       and t.transaction_date >= ${range.from} and t.transaction_date < ${range.to}
+       and t.refund_of_transaction_id is null and t.transaction_amount > 0
+     order by t.transaction_date desc, t.id desc
      limit ${CANDIDATE_LIMIT}`);
   return result.rows.map((row) => ({
     id: row.id,
@@ -83,6 +86,7 @@ export const purchaseCandidates = async (
     originalAmount: Number(row.original_amount),
     originalCurrency: row.original_currency,
     hasReceipt: row.has_receipt,
+    lastFour: row.last_four,
   }));
 };
 
@@ -228,6 +232,18 @@ export const attachReceiptRow = async (
   await tx.execute(sql`
     delete from receipt_suggestions
      where project_id = ${projectId} and receipt_id = ${receiptId} and rejected_at is null`);
+};
+
+/** Why a receipt was attached without a person (the amount and date that passed the gates). */
+export const setMatchedBy = async (
+  tx: Executor,
+  projectId: string,
+  receiptId: string,
+  match: ReceiptMatch | null,
+): Promise<void> => {
+  await tx.execute(sql`
+    update receipts set matched_by = ${match ? JSON.stringify(match) : null}::jsonb
+     where project_id = ${projectId} and id = ${receiptId}`);
 };
 
 /** Records that a receipt does not belong to a transaction; false when there was no open suggestion of the pair. */

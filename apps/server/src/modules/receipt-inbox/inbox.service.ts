@@ -23,6 +23,7 @@ import {
   receiptNotFound,
   receiptSubject,
   receiptsByIds,
+  requestReading,
   toReceiptDto,
   writeReceiptBlobs,
 } from "../receipts/receipts.service.ts";
@@ -44,10 +45,11 @@ import {
   rejectedTransactions,
   rejectSuggestionRow,
   type SuggestionRow,
+  setMatchedBy,
   unmatchedReceiptCount,
   unmatchedReceiptPage,
 } from "./inbox.repo.ts";
-import { type MatchDecision, matchReceipt } from "./matcher.ts";
+import { type MatchDecision, matchReceipt, type ReadAmount } from "./matcher.ts";
 
 /**
  * Receipts by e-mail (issue 12). Each company has a receipts address, `<mailbox>@<KORT_RECEIPTS_DOMAIN>`. Mail to
@@ -56,7 +58,7 @@ import { type MatchDecision, matchReceipt } from "./matcher.ts";
  * Mail from anyone else is refused and logged, and nothing of it is stored.
  */
 
-export type InboxDeps = Pick<AppDeps, "db" | "blobs" | "links" | "now" | "config">;
+export type InboxDeps = Pick<AppDeps, "db" | "blobs" | "links" | "now" | "config" | "tasks">;
 
 /** Codes of a refused message: the SMTP reply and the relay endpoint's error carry them. */
 export type InboxRefusal = "RECEIPT_MAILBOX_UNKNOWN" | "RECEIPT_SENDER_UNKNOWN" | "RECEIPT_EMAIL_WITHOUT_RECEIPT";
@@ -111,7 +113,7 @@ const matchOf = (decision: MatchDecision): ReceiptMatch | null =>
 type Arrival = { project: InboxProject; sender: InboxSender; email: ReceiptEmail };
 
 /** What taking a file needs: the database, the blob store and the clock (no address, no links). */
-type FileDeps = Pick<InboxDeps, "db" | "blobs" | "now">;
+type FileDeps = Pick<InboxDeps, "db" | "blobs" | "now" | "tasks">;
 
 /** Every receipt file of an e-mail a member sent to their company, each stored and matched. */
 export const takeEmail = async (deps: FileDeps, arrival: Arrival): Promise<FileOutcome[]> => {
@@ -202,6 +204,7 @@ const takeFile = async (
       return inserted;
     });
     if (row) {
+      await requestReading(deps, row);
       return {
         file_name: row.fileName,
         status: statusOf(row, decision),
@@ -425,5 +428,70 @@ export const rejectReceiptSuggestion = async (deps: InboxDeps, ctx: ProjectConte
       at: now,
     });
     return true;
+  });
+};
+
+/** What was read from a waiting receipt's picture or PDF (issue 18): more evidence for the same hard gates. */
+export type ReadEvidence = {
+  amounts: readonly ReadAmount[];
+  dates: readonly Date[];
+  lastFour: string | null;
+  merchant: string | null;
+};
+
+/**
+ * Matches a receipt that waits unmatched (e-mailed, or uploaded in the app without a purchase) again once its
+ * picture has been read: the total, date and card digits read from it go through the same gates as an e-mail's
+ * text. Attaches it when exactly one purchase passes, else records suggestions; a receipt attached meanwhile
+ * (by a person) is left as it is. Answers the transaction it was attached to, if any.
+ */
+export const matchReadReceipt = async (
+  deps: Pick<InboxDeps, "db" | "now">,
+  receipt: { projectId: string; id: string; userId: string; createdAt: Date; contentHash: string | null },
+  read: ReadEvidence,
+): Promise<string | null> => {
+  const now = deps.now();
+  const times = [...read.dates, receipt.createdAt].map((date) => date.getTime());
+  const range = {
+    from: new Date(Math.min(...times) - CANDIDATE_DAYS * MS_PER_DAY),
+    to: new Date(Math.max(...times) + CANDIDATE_DAYS * MS_PER_DAY),
+  };
+  const candidates = await purchaseCandidates(deps.db, receipt.projectId, receipt.userId, range);
+  const rejected = receipt.contentHash
+    ? await rejectedTransactions(deps.db, receipt.projectId, receipt.contentHash)
+    : new Set<string>();
+  const decision = matchReceipt(
+    { senderUserId: receipt.userId, receivedAt: receipt.createdAt, ...read },
+    candidates,
+    rejected,
+  );
+  if (decision.kind === "none") return null;
+  return deps.db.transaction(async (tx) => {
+    const [waiting] = await lockReceipt(tx, receipt.projectId, receipt.id).then((row) => (row ? [row] : []));
+    if (!waiting || waiting.transactionId) return null;
+    if (decision.kind === "suggest") {
+      await insertSuggestions(tx, receipt.projectId, receipt.id, decision.suggestions, now);
+      return null;
+    }
+    if (!(await lockTransactionForReceipt(tx, receipt.projectId, decision.transactionId))) return null;
+    await attachReceiptRow(tx, receipt.projectId, receipt.id, decision.transactionId);
+    await setMatchedBy(tx, receipt.projectId, receipt.id, matchOf(decision));
+    await writeAudit(tx, {
+      action: "receipt.attach",
+      objectType: "receipt",
+      objectId: receipt.id,
+      projectId: receipt.projectId,
+      actorUserId: null,
+      data: { transaction_id: decision.transactionId, matched_by: matchOf(decision), read_from: "receipt" },
+      at: now,
+    });
+    await notify(tx, {
+      projectId: receipt.projectId,
+      userId: receipt.userId,
+      kind: "receipt.attached",
+      payload: { receipt_id: receipt.id, transaction_id: decision.transactionId, file_name: waiting.fileName },
+      at: now,
+    });
+    return decision.transactionId;
   });
 };

@@ -19,6 +19,8 @@ export type ReceiptEvidence = {
   /** Purchase dates read from the receipt; none means the e-mail's own date stands in. */
   dates: readonly Date[];
   merchant: string | null;
+  /** The card's last four digits as the receipt prints them (read from its picture): a purchase on another card is out. */
+  lastFour?: string | null;
 };
 
 export type Candidate = {
@@ -30,6 +32,8 @@ export type Candidate = {
   originalAmount: number;
   originalCurrency: string;
   hasReceipt: boolean;
+  /** The last four digits of the card it was made with. */
+  lastFour?: string | null;
 };
 
 export type Suggestion = { transactionId: string; score: number };
@@ -94,7 +98,10 @@ export const matchReceipt = (
   candidates: readonly Candidate[],
   rejected: ReadonlySet<string> = new Set(),
 ): MatchDecision => {
-  const open = candidates.filter((candidate) => !rejected.has(candidate.id));
+  // A receipt that prints the card's last four digits cannot belong to a purchase on another card.
+  const otherCard = (candidate: Candidate) =>
+    Boolean(evidence.lastFour && candidate.lastFour && candidate.lastFour !== evidence.lastFour);
+  const open = candidates.filter((candidate) => !rejected.has(candidate.id) && !otherCard(candidate));
   const gated = open.filter((candidate) => {
     if (candidate.userId !== evidence.senderUserId) return false;
     if (!exactAmount(evidence, candidate)) return false;

@@ -10,7 +10,7 @@ import type { ReadAmount } from "./matcher.ts";
 const SYMBOLS: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP" };
 
 /** `1.234.567`, `1234`, `12.99`, `12,99`, `1,299.00` as minor units of a currency with `exponent` decimals. */
-const minorUnits = (text: string, exponent: number): number | null => {
+export const minorUnits = (text: string, exponent: number): number | null => {
   const cleaned = text.replace(/\s/g, "");
   const lastSeparator = Math.max(cleaned.lastIndexOf("."), cleaned.lastIndexOf(","));
   const decimals = lastSeparator >= 0 ? cleaned.slice(lastSeparator + 1) : "";

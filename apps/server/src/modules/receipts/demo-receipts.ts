@@ -52,22 +52,8 @@ export const tillSlipPng = async (lines: readonly string[]): Promise<Buffer> => 
   return sharp(Buffer.from(svg)).png().toBuffer();
 };
 
-/** The same slip as a one-page PDF (Helvetica, so only the characters of Latin-1 show as themselves). */
-const slipPdf = (purchase: Purchase): Buffer => {
-  const lines = linesOf(purchase).map((line) => line.replace(/[()\\]/g, "\\$&"));
-  const content = Buffer.from(
-    `BT /F1 14 Tf 50 560 Td 18 TL ${lines.map((line) => `(${line}) '`).join(" ")} ET`,
-    "latin1",
-  );
-  const objects = [
-    Buffer.from("<< /Type /Catalog /Pages 2 0 R >>"),
-    Buffer.from("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
-    Buffer.from(
-      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 600] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    ),
-    Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from("\nendstream")]),
-    Buffer.from("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"),
-  ];
+/** A PDF of these objects, numbered from 1 (the first the catalog), with its cross-reference table. */
+export const pdfDocument = (objects: readonly Buffer[]): Buffer => {
   const parts: Buffer[] = [Buffer.from("%PDF-1.4\n")];
   const offsets: number[] = [];
   let length = parts[0]?.length ?? 0;
@@ -84,6 +70,28 @@ const slipPdf = (purchase: Purchase): Buffer => {
   ].join("");
   return Buffer.concat([...parts, Buffer.from(xref)]);
 };
+
+/** Lines of a slip as a one-page PDF with a text layer (Helvetica, WinAnsi: Icelandic letters are Latin-1). */
+export const tillSlipPdf = (slip: readonly string[]): Buffer => {
+  const lines = slip.map((line) => line.replace(/[()\\]/g, "\\$&"));
+  const content = Buffer.from(
+    `BT /F1 14 Tf 50 560 Td 18 TL ${lines.map((line) => `(${line}) '`).join(" ")} ET`,
+    "latin1",
+  );
+  const objects = [
+    Buffer.from("<< /Type /Catalog /Pages 2 0 R >>"),
+    Buffer.from("<< /Type /Pages /Kids [3 0 R] /Count 1 >>"),
+    Buffer.from(
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 600] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    ),
+    Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from("\nendstream")]),
+    Buffer.from("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"),
+  ];
+  return pdfDocument(objects);
+};
+
+/** The same slip as a one-page PDF. */
+const slipPdf = (purchase: Purchase): Buffer => tillSlipPdf(linesOf(purchase));
 
 /**
  * Demo mode: receipts on the booked purchases of Demo ehf. older than a week (two in three, chosen by id, the

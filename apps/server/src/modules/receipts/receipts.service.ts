@@ -35,7 +35,7 @@ import { type ReceiptDto, removeReceiptsSchema } from "./receipts.schemas.ts";
  * its sender's. Files live in the blob store and are opened through signed links that expire.
  */
 
-export type ReceiptDeps = Pick<AppDeps, "db" | "blobs" | "links" | "now">;
+export type ReceiptDeps = Pick<AppDeps, "db" | "blobs" | "links" | "now" | "tasks">;
 
 export type ReceiptVariant = "file" | "thumbnail";
 
@@ -184,13 +184,29 @@ export const insertReceiptRow = async (
   return row;
 };
 
+/** The queue where a stored receipt waits to be read (the receipt-reading module works it). */
+export const RECEIPT_READ_QUEUE = "receipts.read";
+
+/**
+ * Asks for a stored receipt to be read, after its row committed. A send that fails loses nothing: the reading
+ * module's sweep finds receipts without a reading.
+ */
+export const requestReading = async (
+  deps: Pick<ReceiptDeps, "tasks">,
+  receipt: { projectId: string; id: string },
+): Promise<void> => {
+  await deps.tasks
+    .send(RECEIPT_READ_QUEUE, { project_id: receipt.projectId, receipt_id: receipt.id })
+    .catch(() => undefined);
+};
+
 /**
  * Stores a checked receipt: its blobs first (the file and an image's thumbnail), then its row and audit row in one
  * transaction. If the row is not stored the blobs are deleted again, so no row ever points at a missing file; a
  * crash between the two leaves at most a blob that no row names.
  */
 export const storeReceipt = async (
-  deps: Pick<ReceiptDeps, "db" | "blobs" | "now">,
+  deps: Pick<ReceiptDeps, "db" | "blobs" | "now" | "tasks">,
   input: NewReceipt,
 ): Promise<ReceiptRecord> => {
   const written = await writeReceiptBlobs(deps, input);
@@ -199,6 +215,7 @@ export const storeReceipt = async (
     const row = await deps.db.transaction((tx) => insertReceiptRow(tx, written, now));
     // Only an e-mailed file can be a repeat; an upload always inserts.
     if (!row) throw new Error("An uploaded receipt was not inserted");
+    await requestReading(deps, row);
     return row;
   } catch (error) {
     await discardReceiptBlobs(deps, written);

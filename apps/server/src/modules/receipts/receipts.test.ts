@@ -268,7 +268,13 @@ describe("uploading a receipt", () => {
         await s.t.blobs.put(key, data, options);
       },
     };
-    const deps = { db: s.t.db, blobs: recording, links: createLinkSigner(undefined, 900), now: s.clock.now };
+    const deps = {
+      db: s.t.db,
+      blobs: recording,
+      links: createLinkSigner(undefined, 900),
+      now: s.clock.now,
+      tasks: s.t.tasks.queue,
+    };
     // A sender who is nobody: the row's foreign key refuses it after both blobs are written.
     await expect(
       storeReceipt(deps, {

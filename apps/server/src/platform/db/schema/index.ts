@@ -11,6 +11,7 @@ export * from "./messaging.ts";
 export * from "./platform.ts";
 export * from "./processor.ts";
 export * from "./projects.ts";
+export * from "./receipt-readings.ts";
 export * from "./teams.ts";
 export * from "./transactions.ts";
 export * from "./users.ts";

@@ -179,6 +179,8 @@ export const receipts = pgTable(
     index("receipts_transaction_idx").on(t.transactionId),
     index("receipts_project_created_idx").on(t.projectId, t.createdAt.desc().nullsFirst()),
     index("receipts_project_user_unmatched_idx").on(t.projectId, t.userId).where(sql`${t.transactionId} is null`),
+    // The reading sweep (issue 18) looks across companies at the last day's receipts for ones not read yet.
+    index("receipts_created_idx").on(t.createdAt).where(sql`${t.deletedAt} is null`),
   ],
 );
 

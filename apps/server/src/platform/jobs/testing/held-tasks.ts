@@ -7,8 +7,11 @@ import type { TaskDefinition, TaskDeps, TaskQueue } from "../jobs.ts";
 export type HeldTasks = {
   queue: TaskQueue;
   sent: { queue: string; data: Record<string, unknown> }[];
-  /** Runs every task sent so far, and those they send, in order. */
-  drain: () => Promise<void>;
+  /**
+   * Runs every task sent so far, and those they send, in order; with a queue, only that queue's tasks (a test of
+   * exports need not read the receipts its scene uploaded).
+   */
+  drain: (queue?: string) => Promise<void>;
 };
 
 export const holdTasks = (tasks: readonly TaskDefinition[], deps: () => TaskDeps): HeldTasks => {
@@ -20,8 +23,12 @@ export const holdTasks = (tasks: readonly TaskDefinition[], deps: () => TaskDeps
       },
     },
     sent,
-    drain: async () => {
-      for (let next = sent.shift(); next; next = sent.shift()) {
+    drain: async (only) => {
+      const take = () => {
+        const index = sent.findIndex((task) => only === undefined || task.queue === only);
+        return index < 0 ? undefined : sent.splice(index, 1)[0];
+      };
+      for (let next = take(); next; next = take()) {
         const { queue } = next;
         const task = tasks.find((candidate) => candidate.queue === queue);
         if (!task) throw new Error(`No task runs queue ${queue}`);

@@ -1,0 +1,140 @@
+import { formatDate } from "@kort/core";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cards, receipts, transactions } from "../../platform/db/schema/index.ts";
+import { tillSlipPng } from "../receipts/demo-receipts.ts";
+import { storeReceipt } from "../receipts/receipts.service.ts";
+import { createReceiptsScene, type ReceiptJson, type ReceiptsScene } from "../receipts/testing/receipts-scene.ts";
+import { graphqlFor } from "../teams/teams.fixtures.ts";
+import { stopOcr } from "./ocr.ts";
+
+/**
+ * Reading receipts end to end on the server (issue 18): an upload is read by its task (drained here as a worker runs
+ * it), its fields shown on the receipt with where they disagree with the purchase and the tax category proposed; a
+ * receipt waiting unmatched is attached by what its picture says; a picture with nothing on it is unread.
+ */
+
+let s: ReceiptsScene;
+let gql: ReturnType<typeof graphqlFor>;
+beforeAll(async () => {
+  s = await createReceiptsScene();
+  gql = graphqlFor(s.t);
+  await s.t.db.execute(sql`
+    insert into tax_categories (project_id, code, peppol_code, percentage)
+    values (${s.scene.project.id}, 'VSK24-LESIÐ', 'S', 24.00)`);
+});
+afterAll(async () => {
+  await stopOcr();
+  await s.t.close();
+});
+
+type Reading = {
+  status: string;
+  total: number | null;
+  date: string | null;
+  last_four: string | null;
+  vat: { rate_basis_points: number; amount: number }[];
+  disagreements: string[];
+  proposed_tax_category: { code: string } | null;
+};
+
+const READING = `query ($id: ID!) { receipt(id: $id) { transaction_id reading {
+  status total date last_four vat { rate_basis_points amount } disagreements proposed_tax_category { code } } } }`;
+
+const readingOf = async (id: string) =>
+  (
+    await gql<{ receipt: { transaction_id: string | null; reading: Reading | null } }>(
+      READING,
+      s.scene.accountant.headers,
+      { id },
+    )
+  ).data?.receipt;
+
+const lastFourOf = async (transactionId: string) => {
+  const [row] = await s.t.db
+    .select({ masked: cards.maskedNumber })
+    .from(transactions)
+    .innerJoin(cards, eq(cards.id, transactions.cardId))
+    .where(eq(transactions.id, transactionId));
+  return (row?.masked ?? "").slice(-4);
+};
+
+const slip = async (total: string, lastFour: string, vat = "VSK 24%            888 kr.") =>
+  tillSlipPng([
+    "Bónus Skeifunni",
+    "Kt. 540595-2409",
+    formatDate(s.clock.now(), "is-IS"),
+    "",
+    `Samtals        ${total}`,
+    vat,
+    "",
+    `Kort ************${lastFour}`,
+  ]);
+
+const upload = async (transactionId: string, data: Buffer) => {
+  const response = await s.upload(s.scene.user.headers, transactionId, {
+    field: "file",
+    fileName: "kvittun.png",
+    type: "image/png",
+    data,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<ReceiptJson>().id;
+};
+
+describe("reading a receipt", () => {
+  it("reads an uploaded photo, agrees with its purchase and proposes the tax category of its VSK rate", {
+    timeout: 60_000,
+  }, async () => {
+    const id = await upload(s.purchases.employee, await slip("4.590 kr.", await lastFourOf(s.purchases.employee)));
+    expect((await readingOf(id))?.reading).toBeNull();
+    await s.t.tasks.drain("receipts.read");
+    const reading = (await readingOf(id))?.reading;
+    expect(reading).toMatchObject({
+      status: "read",
+      total: 4590,
+      date: s.clock.now().toISOString().slice(0, 10),
+      vat: [{ rate_basis_points: 2400, amount: 888 }],
+      disagreements: [],
+      proposed_tax_category: { code: "VSK24-LESIÐ" },
+    });
+  });
+
+  it("flags a total that is not the purchase's", { timeout: 60_000 }, async () => {
+    const id = await upload(s.purchases.employee, await slip("5.990 kr.", "0000"));
+    await s.t.tasks.drain("receipts.read");
+    expect((await readingOf(id))?.reading).toMatchObject({ status: "read", total: 5990, disagreements: ["TOTAL"] });
+  });
+
+  it("attaches a receipt that waited unmatched by the total, date and card digits read from it", {
+    timeout: 60_000,
+  }, async () => {
+    const purchaseId = await s.purchase({ teamId: s.scene.teams.mine.id, holderId: s.scene.user.id });
+    await s.t.db
+      .update(transactions)
+      .set({ transactionAmount: 7777, originalAmount: 7777 })
+      .where(eq(transactions.id, purchaseId));
+    const receipt = await storeReceipt(s.t.deps, {
+      projectId: s.scene.project.id,
+      transactionId: null,
+      source: "email",
+      userId: s.scene.user.id,
+      receipt: {
+        type: "image/png",
+        fileName: "kvittun.png",
+        data: await slip("7.777 kr.", await lastFourOf(purchaseId), "VSK 11%            771 kr."),
+      },
+    });
+    await s.t.tasks.drain("receipts.read");
+    const [row] = await s.t.db.select().from(receipts).where(eq(receipts.id, receipt.id));
+    expect(row?.transactionId).toBe(purchaseId);
+    expect(row?.matchedBy).toMatchObject({ amount: 7777, currency: "ISK" });
+  });
+
+  it("marks a picture with nothing to read unread, and nothing else changes", { timeout: 60_000 }, async () => {
+    const blank = await tillSlipPng([]);
+    const id = await upload(s.purchases.employee, blank);
+    await s.t.tasks.drain("receipts.read");
+    expect((await readingOf(id))?.reading).toMatchObject({ status: "unread", total: null, disagreements: [] });
+  });
+});
