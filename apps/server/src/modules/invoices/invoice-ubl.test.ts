@@ -7,33 +7,10 @@ import {
   schematronFailures,
   xsdErrors,
 } from "../../platform/ubl/ubl-validation.ts";
-import type { InvoiceDocument } from "./invoice-document.ts";
 import { checkedInvoiceUbl, InvoiceRuleError, invoiceUblXml } from "./invoice-ubl.ts";
+import { sampleInvoice } from "./testing/sample-invoice.ts";
 
 /** The invoice's UBL: Kort's own checks, then the official XSD and schematron from ../shared/peppol. */
-
-export const sampleInvoice = (overrides: Partial<InvoiceDocument> = {}): InvoiceDocument => ({
-  number: "2026-000042",
-  issueDate: "2026-11-27",
-  dueDate: "2026-12-07",
-  periodFrom: "2026-10-27",
-  periodTo: "2026-11-26",
-  issuer: DEMO_ISSUER,
-  buyer: {
-    name: "Þórður & Æsa ehf.",
-    kennitala: "4701191010",
-    street: "Laugavegur 26",
-    postcode: "101",
-    city: "Reykjavík",
-  },
-  lines: [
-    { description: "Sala", amount: 1_234_000, transactionCount: 12 },
-    { description: "Þróun", amount: 567, transactionCount: 1 },
-    { description: "Ferðir", amount: -1_200, transactionCount: 1 },
-  ],
-  total: 1_233_367,
-  ...overrides,
-});
 
 describe("the invoice's UBL", () => {
   it("passes Kort's Peppol and Icelandic checks, warnings included", () => {
