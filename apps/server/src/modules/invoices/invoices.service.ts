@@ -254,10 +254,11 @@ export const invoicesFor = async (deps: AppDeps, ctx: ProjectContext, raw: unkno
   return { nodes: nodes.map((row) => toDto(deps, row)), next_cursor };
 };
 
+/** Deny first (a role that may never read invoices learns nothing of ids), then the company's invoice or none. */
 const loadInvoice = async (deps: AppDeps, ctx: ProjectContext, id: string): Promise<InvoiceRecord> => {
+  authorize(ctx, "invoice", "read", { project_id: ctx.membership.projectId });
   const row = isUuid(id) ? await findInvoice(deps.db, ctx.membership.projectId, id) : null;
   if (!row) throw new AppError("NOT_FOUND", "The invoice was not found.");
-  authorize(ctx, "invoice", "read", { project_id: row.project_id });
   return row;
 };
 
