@@ -105,10 +105,13 @@ const dueDaysOf = (text: string | null): number => {
 
 type IssueDeps = { db: Db; blobs: BlobStore; config: Pick<Config, "issuer">; now: () => Date };
 
-/** Thrown inside the issuing transaction to roll it back (and give the number back) when the period is invoiced. */
-class AlreadyIssued extends Error {
-  constructor(readonly id: string) {
-    super("already issued");
+/**
+ * Thrown inside the issuing transaction to roll it back, giving the number back: the period is invoiced already
+ * (`id`), or has nothing to invoice (null).
+ */
+class NotIssued extends Error {
+  constructor(readonly id: string | null) {
+    super("not issued");
   }
 }
 
@@ -130,7 +133,7 @@ export const issueInvoice = async (
       const sequence = await takeInvoiceNumber(tx, issuer.kennitala, year);
       // Under the number's lock: a second issuer of the same period waits here, then sees the first one's invoice.
       const existing = await invoiceIdForPeriod(tx, input.projectId, dates.from);
-      if (existing) throw new AlreadyIssued(existing);
+      if (existing) throw new NotIssued(existing);
       const buyerRow = await buyerOf(tx, input.projectId);
       if (!buyerRow) throw new AppError("PROJECT_NOT_FOUND", "The project was not found.");
       const spend = await spendByTeam(tx, input.projectId, input.period.from, input.period.to);
@@ -141,7 +144,7 @@ export const issueInvoice = async (
         transactionCount: row.count,
       }));
       const total = lines.reduce((sum, line) => sum + line.amount, 0);
-      if (lines.length === 0 || total <= 0) return null;
+      if (lines.length === 0 || total <= 0) throw new NotIssued(null);
       const buyer: InvoiceBuyer = {
         name: buyerRow.title,
         kennitala: buyerRow.kennitala,
@@ -200,7 +203,7 @@ export const issueInvoice = async (
       return { id, created: true };
     });
   } catch (error) {
-    if (error instanceof AlreadyIssued) return { id: error.id, created: false };
+    if (error instanceof NotIssued) return error.id === null ? null : { id: error.id, created: false };
     throw error;
   }
 };

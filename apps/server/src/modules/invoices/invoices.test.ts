@@ -190,5 +190,10 @@ describe("who may not", () => {
     // In the next period there is no spend yet.
     s.clock.set(new Date(period().to.getTime() + 60_000));
     expect(codeOf(await gql(ISSUE_NOW, s.scene.owner.headers))).toBe("INVOICE_NO_SPEND");
+    // Neither attempt used a number: the series stands at the invoices issued (no gap for the next one).
+    const series = await s.t.db.execute<{ last: number; issued: number }>(
+      sql`select (select max(last_number) from invoice_number_series) as last, (select count(*)::int from invoices) as issued`,
+    );
+    expect(series.rows[0]?.last).toBe(series.rows[0]?.issued);
   });
 });
