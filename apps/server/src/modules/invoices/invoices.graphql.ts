@@ -1,7 +1,16 @@
 import { JOB_STATUSES } from "@kort/core";
 import { builder } from "../../platform/graphql/builder.ts";
 import { requireProject } from "../../platform/http/context.ts";
-import { type InvoiceDto, invoiceFor, invoicesFor, issueCurrentInvoice, sendInvoice } from "./invoices.service.ts";
+import {
+  type InvoiceDto,
+  type InvoiceSettingsDto,
+  invoiceFor,
+  invoiceSettingsFor,
+  invoicesFor,
+  issueCurrentInvoice,
+  sendInvoice,
+  setInvoiceDueDays,
+} from "./invoices.service.ts";
 
 /** Spec 7's invoices list and invoice by id; send electronically and (demo mode) issue now (issue 15). */
 
@@ -79,5 +88,28 @@ builder.mutationField("issue_current_invoice", (t) =>
     type: Invoice,
     description: "Demo mode, project owners: issue the running period's invoice now.",
     resolve: (_root, _args, { kort, deps }) => issueCurrentInvoice(deps, requireProject(kort)),
+  }),
+);
+
+const InvoiceSettings = builder.objectRef<InvoiceSettingsDto>("InvoiceSettings").implement({
+  fields: (t) => ({
+    due_days: t.exposeInt("due_days", { description: "Days from issue to the due date (and EINDAGI); 10 unless set." }),
+  }),
+});
+
+builder.queryField("invoice_settings", (t) =>
+  t.field({
+    type: InvoiceSettings,
+    description: "invoice read: the company's invoice settings.",
+    resolve: (_root, _args, { kort, deps }) => invoiceSettingsFor(deps, requireProject(kort)),
+  }),
+);
+
+builder.mutationField("set_invoice_due_days", (t) =>
+  t.field({
+    type: InvoiceSettings,
+    description: "Project owners: days from issue to due date for the next invoices (0 to 120).",
+    args: { days: t.arg.int({ required: true }) },
+    resolve: (_root, args, { kort, deps }) => setInvoiceDueDays(deps, requireProject(kort), args),
   }),
 );

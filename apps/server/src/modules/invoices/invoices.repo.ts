@@ -194,3 +194,18 @@ export const invoiceFileOf = async (
   );
   return result.rows[0] ?? null;
 };
+
+/** The company's due-date setting (`preferences.invoice_due_days`), null when it has set none. */
+export const dueDaysSetting = async (db: Executor, projectId: string): Promise<string | null> => {
+  const result = await db.execute<{ days: string | null }>(
+    sql`select preferences ->> 'invoice_due_days' as days from projects where id = ${projectId}`,
+  );
+  return result.rows[0]?.days ?? null;
+};
+
+export const setDueDaysSetting = async (tx: Executor, projectId: string, days: number, at: Date): Promise<void> => {
+  await tx.execute(sql`
+    update projects set preferences = jsonb_set(preferences, '{invoice_due_days}', to_jsonb(${days}::int)),
+                        updated_at = ${at}
+     where id = ${projectId}`);
+};

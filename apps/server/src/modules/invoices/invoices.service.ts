@@ -30,6 +30,7 @@ import { invoicePdf } from "./invoice-pdf.ts";
 import { checkedInvoiceUbl } from "./invoice-ubl.ts";
 import {
   buyerOf,
+  dueDaysSetting,
   findInvoice,
   type InvoiceRecord,
   insertInvoice,
@@ -38,6 +39,7 @@ import {
   invoicesPage,
   markSent,
   projectsToInvoice,
+  setDueDaysSetting,
   spendByTeam,
   takeInvoiceNumber,
 } from "./invoices.repo.ts";
@@ -52,6 +54,8 @@ import {
 export const INVOICES_QUEUE = "invoices.issue";
 /** Days from issue to due date when the company has set none (projects.preferences.invoice_due_days). */
 export const DEFAULT_DUE_DAYS = 10;
+/** The longest due date a company may set: beyond it an invoice is credit, not a bill. */
+export const MAX_DUE_DAYS = 120;
 
 export type InvoiceDto = {
   id: string;
@@ -100,7 +104,7 @@ const toDto = (deps: Pick<AppDeps, "links" | "now">, row: InvoiceRecord): Invoic
 
 const dueDaysOf = (text: string | null): number => {
   const days = Number(text);
-  return text !== null && Number.isInteger(days) && days >= 0 && days <= 120 ? days : DEFAULT_DUE_DAYS;
+  return text !== null && Number.isInteger(days) && days >= 0 && days <= MAX_DUE_DAYS ? days : DEFAULT_DUE_DAYS;
 };
 
 type IssueDeps = { db: Db; blobs: BlobStore; config: Pick<Config, "issuer">; now: () => Date };
@@ -357,4 +361,44 @@ export const openInvoiceFile = async (
     disposition: kind === "pdf" ? "inline" : "attachment",
     maxAgeSeconds: (Number(query.expires) * 1000 - now.getTime()) / 1000,
   });
+};
+
+// ---- The due-date setting ----
+
+export type InvoiceSettingsDto = { due_days: number };
+
+/** Invoice readers see the company's due-date setting (days from issue, 10 unless set). */
+export const invoiceSettingsFor = async (deps: AppDeps, ctx: ProjectContext): Promise<InvoiceSettingsDto> => {
+  authorize(ctx, "invoice", "read", { project_id: ctx.membership.projectId });
+  return { due_days: dueDaysOf(await dueDaysSetting(deps.db, ctx.membership.projectId)) };
+};
+
+const dueDaysSchema = z.object({ days: z.int().min(0).max(MAX_DUE_DAYS) });
+
+/**
+ * The company's due date for its next invoices: a company setting, so project owners set it, asked as the other
+ * owner-only company settings are (tax-category manage, as the plan). Invoices issued keep their dates.
+ */
+export const setInvoiceDueDays = async (
+  deps: AppDeps,
+  ctx: ProjectContext,
+  input: { days?: unknown },
+): Promise<InvoiceSettingsDto> => {
+  authorize(ctx, "tax-category", "manage", { project_id: ctx.membership.projectId });
+  const { days } = dueDaysSchema.parse(input);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    await setDueDaysSetting(tx, ctx.membership.projectId, days, now);
+    await writeAudit(tx, {
+      action: "invoice.set_due_days",
+      objectType: "project",
+      objectId: ctx.membership.projectId,
+      projectId: ctx.membership.projectId,
+      actorUserId: ctx.user.id,
+      requestId: ctx.requestId,
+      data: { days },
+      at: now,
+    });
+  });
+  return { due_days: days };
 };

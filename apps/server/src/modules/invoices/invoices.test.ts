@@ -168,6 +168,35 @@ describe("an invoice reader", () => {
   });
 });
 
+describe("the due date", () => {
+  it("is a company setting owners change (0 to 120 days); the next invoice is due that many days after issue", async () => {
+    const SET = "mutation ($days: Int!) { set_invoice_due_days(days: $days) { due_days } }";
+    const READ = "query { invoice_settings { due_days } }";
+    expect((await gql<{ invoice_settings: { due_days: number } }>(READ, s.scene.accountant.headers)).data).toEqual({
+      invoice_settings: { due_days: 10 },
+    });
+    expect(codeOf(await gql(SET, s.scene.accountant.headers, { days: 30 }))).toBe("ACCESS_DENIED");
+    expect(codeOf(await gql(SET, s.scene.owner.headers, { days: 121 }))).toBe("VALIDATION_FAILED");
+    expect((await gql(SET, s.scene.owner.headers, { days: 30 })).data).toEqual({
+      set_invoice_due_days: { due_days: 30 },
+    });
+    expect(codeOf(await gql(READ, s.scene.user.headers))).toBe("ACCESS_DENIED");
+    // The invoice issued already keeps its date.
+    const again = await gql<{ invoice: InvoiceJson }>(BY_ID, s.scene.owner.headers, { id: invoice.id });
+    expect(again.data?.invoice.due_date).toBe(invoice.due_date);
+    // A purchase two periods on, invoiced there: due 30 days after issue.
+    const back = s.clock.now();
+    s.clock.set(new Date(period().to.getTime() + 40 * 86_400_000));
+    await s.purchase({ teamId: s.scene.teams.mine.id, holderId: s.scene.user.id });
+    const issued = await gql<{ issue_current_invoice: InvoiceJson }>(ISSUE_NOW, s.scene.owner.headers);
+    s.clock.set(back);
+    const later = issued.data?.issue_current_invoice;
+    expect(later?.total_amount).toBe(4590);
+    const days = (Date.parse(later?.due_date ?? "") - Date.parse(later?.issue_date ?? "")) / 86_400_000;
+    expect(days).toBe(30);
+  });
+});
+
 describe("who may not", () => {
   it("refuses team admins and employees the list, the invoice and sending", async () => {
     for (const caller of [s.scene.teamAdmin, s.scene.user]) {
@@ -190,10 +219,11 @@ describe("who may not", () => {
     // In the next period there is no spend yet.
     s.clock.set(new Date(period().to.getTime() + 60_000));
     expect(codeOf(await gql(ISSUE_NOW, s.scene.owner.headers))).toBe("INVOICE_NO_SPEND");
-    // Neither attempt used a number: the series stands at the invoices issued (no gap for the next one).
+    // Neither attempt used a number: the series (one per year) add up to the invoices issued, so no gap.
     const series = await s.t.db.execute<{ last: number; issued: number }>(
-      sql`select (select max(last_number) from invoice_number_series) as last, (select count(*)::int from invoices) as issued`,
+      sql`select (select sum(last_number)::int from invoice_number_series) as last, (select count(*)::int from invoices) as issued`,
     );
     expect(series.rows[0]?.last).toBe(series.rows[0]?.issued);
+    expect(series.rows[0]?.issued).toBe(3);
   });
 });
