@@ -51,7 +51,7 @@ describe("invoices", () => {
     browser = undefined;
   });
 
-  it("lets the owner see the periods in Icelandic, view the PDF, download both files and send it", async () => {
+  it("lets the owner see the periods in Icelandic, view the PDF, download both files, send it, set the due date", async () => {
     browser = await openBrowser();
     const { page } = browser;
     await openInvoices(page, "owner@demo.is", "is");
@@ -91,6 +91,15 @@ describe("invoices", () => {
     const sent = messages.find((message) => message.body.includes(`<cbc:ID>${number}</cbc:ID>`));
     expect(sent?.channel).toBe("einvoice");
     expect(sent?.body).toContain("urn:fdc:peppol.eu:2017:poacc:billing:3.0");
+
+    // The owner sets the company's due date for the next invoices.
+    await page.getByTestId("invoice-due-days").fill("15");
+    await page.getByTestId("invoice-due-days-save").click();
+    await page.getByText("Stillingin var vistuð.").waitFor();
+    const [stored] = await query<{ days: string }>(
+      "select preferences ->> 'invoice_due_days' as days from projects where title = 'Demo ehf.'",
+    );
+    expect(stored?.days).toBe("15");
   });
 
   it("lets the accountant read the periods in English and says so when the PDF cannot be shown", async () => {

@@ -10,6 +10,7 @@ import { useSelectedProjectId } from "../../app/session/project-store.ts";
 import { useCurrentRole } from "../../app/session/useCurrentRole.ts";
 import { EmptyPage } from "../../ui/empty-page/EmptyPage.tsx";
 import { FigureCell, NoWrapCell } from "../../ui/table/cells.tsx";
+import { InvoiceDueDays } from "./InvoiceDueDays.tsx";
 import type { InvoiceItem } from "./invoices.graphql.ts";
 import { useFreshInvoice, useInvoices, useIssueCurrentInvoice, useSendInvoice } from "./useInvoices.ts";
 
@@ -71,6 +72,7 @@ export function InvoicesPage() {
   }
   return (
     <Stack gap="md">
+      {role === "project_owner" && <InvoiceDueDays />}
       <Table verticalSpacing="sm" highlightOnHover withTableBorder data-testid="invoices-table">
         <Table.Thead>
           <Table.Tr>

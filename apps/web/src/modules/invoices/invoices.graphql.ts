@@ -59,3 +59,15 @@ export const ISSUE_CURRENT_INVOICE_MUTATION = graphql(
 );
 
 export type InvoiceItem = ResultOf<typeof INVOICE_FIELDS>;
+
+export const INVOICE_SETTINGS_QUERY = graphql(`
+  query InvoiceSettings {
+    invoice_settings { due_days }
+  }
+`);
+
+export const SET_INVOICE_DUE_DAYS_MUTATION = graphql(`
+  mutation SetInvoiceDueDays($days: Int!) {
+    set_invoice_due_days(days: $days) { due_days }
+  }
+`);

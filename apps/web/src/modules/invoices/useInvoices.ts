@@ -7,10 +7,12 @@ import { request } from "../../app/api/client.ts";
 import { errorKey } from "../../app/api/error-key.ts";
 import {
   INVOICE_QUERY,
+  INVOICE_SETTINGS_QUERY,
   INVOICES_QUERY,
   type InvoiceItem,
   ISSUE_CURRENT_INVOICE_MUTATION,
   SEND_INVOICE_MUTATION,
+  SET_INVOICE_DUE_DAYS_MUTATION,
 } from "./invoices.graphql.ts";
 
 const INVOICES_ROOT = "invoices";
@@ -39,7 +41,7 @@ export const useFreshInvoice = () => {
   };
 };
 
-const useInvoiceMutation = <V>(run: (variables: V) => Promise<unknown>, failure: "send" | "issue") => {
+const useInvoiceMutation = <V>(run: (variables: V) => Promise<unknown>, failure: "send" | "issue" | "dueDays") => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
@@ -61,3 +63,12 @@ export const useSendInvoice = () => useInvoiceMutation((id: string) => request(S
 
 export const useIssueCurrentInvoice = () =>
   useInvoiceMutation(() => request(ISSUE_CURRENT_INVOICE_MUTATION, {}), "issue");
+
+export const useInvoiceSettings = () =>
+  useQuery({
+    queryKey: [INVOICES_ROOT, "settings"],
+    queryFn: async ({ signal }) => (await request(INVOICE_SETTINGS_QUERY, {}, { signal })).invoice_settings,
+  });
+
+export const useSetInvoiceDueDays = () =>
+  useInvoiceMutation((days: number) => request(SET_INVOICE_DUE_DAYS_MUTATION, { days }), "dueDays");
