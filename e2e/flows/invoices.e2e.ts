@@ -100,6 +100,12 @@ describe("invoices", () => {
       "select preferences ->> 'invoice_due_days' as days from projects where title = 'Demo ehf.'",
     );
     expect(stored?.days).toBe("15");
+
+    // The dev outbox page shows the e-invoice with its UBL.
+    await page.goto(`${inject("baseUrl")}/dev/outbox?to=${encodeURIComponent(`0196:${company?.kennitala}`)}`);
+    const message = page.getByTestId("outbox-message").filter({ hasText: `<cbc:ID>${number}</cbc:ID>` });
+    await message.first().waitFor();
+    expect(await message.first().textContent()).toContain("einvoice");
   });
 
   it("lets the accountant read the periods in English and says so when the PDF cannot be shown", async () => {
