@@ -108,7 +108,7 @@ describe("invoices", () => {
     expect(await message.first().textContent()).toContain("einvoice");
   });
 
-  it("lets the accountant read the periods in English and says so when the PDF cannot be shown", async () => {
+  it("lets the accountant read the periods in English, and says so when the PDF cannot be shown or sending fails", async () => {
     browser = await openBrowser();
     const { page } = browser;
     await openInvoices(page, "accountant@demo.is", "en");
@@ -125,6 +125,25 @@ describe("invoices", () => {
     );
     await actionOn(page, "invoice-view");
     await page.getByTestId("pdf-error").getByText("PDF loading or rendering failed").waitFor({ timeout: 20_000 });
+    await page.keyboard.press("Escape");
+
+    // The access point refuses: the spec's message, with the reason the server gave.
+    await page.route("**/graphql", async (route) => {
+      if (!(route.request().postData() ?? "").includes("SendInvoice")) return route.fallback();
+      await route.fulfill({
+        status: 200,
+        contentType: "application/json",
+        body: JSON.stringify({
+          data: null,
+          errors: [{ message: "refused", extensions: { code: "EINVOICE_SEND_FAILED" } }],
+        }),
+      });
+    });
+    await actionOn(page, "invoice-send");
+    await page
+      .getByTestId("toast-error")
+      .getByText("Error sending the invoice electronically", { exact: false })
+      .waitFor();
   });
 
   it("gives a team admin no Invoices item, and the server refuses team admins and employees", async () => {
