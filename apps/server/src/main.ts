@@ -75,7 +75,7 @@ const main = async (): Promise<void> => {
     const seeded = config.demoMode;
     if (seeded) {
       await seedDemo(db, { cardKey: config.cardKey });
-      await seedModuleData(db, { now: new Date(), blobs });
+      await seedModuleData(db, { now: new Date(), blobs, config });
     }
     if (!config.demoMode && !config.publicUrl) {
       logger.warn(

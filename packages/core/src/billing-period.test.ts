@@ -5,6 +5,7 @@ import {
   billingPeriodContains,
   billingPeriodDates,
   billingPeriodLastDay,
+  billingPeriodName,
   billingPeriodOf,
   billingPeriodStartingIn,
   currentBillingPeriod,
@@ -168,5 +169,23 @@ describe("billingPeriodDates / billingPeriodLastDay", () => {
         expect(from < to).toBe(true);
       }),
     );
+  });
+});
+
+describe("billingPeriodName", () => {
+  it("names a period by the month it ends in, in each language", () => {
+    const period = billingPeriodStartingIn(2026, 9); // 27 October to 26 November 2026
+    expect(billingPeriodName(billingPeriodLastDay(period), "is-IS")).toBe("nóvember 2026");
+    expect(billingPeriodName(billingPeriodLastDay(period), "en-US")).toBe("November 2026");
+  });
+
+  it("names the period that crosses the new year by January", () => {
+    const period = billingPeriodStartingIn(2026, 11);
+    expect(billingPeriodName(billingPeriodLastDay(period), "is-IS")).toBe("janúar 2027");
+  });
+
+  it("refuses what is not a day", () => {
+    expect(() => billingPeriodName("2026-13-01", "en-US")).toThrow(RangeError);
+    expect(() => billingPeriodName("nope", "is-IS")).toThrow(RangeError);
   });
 });

@@ -1,4 +1,5 @@
 import { addDaysUtc, assertValidDate, isoDate, utcDate } from "./calendar.ts";
+import type { Locale } from "./enums.ts";
 
 /**
  * Billing periods run from the 27th to the 26th, in UTC (spec section 9, decisions.md). A date on or after
@@ -75,4 +76,47 @@ export function billingPeriodLastDay(period: BillingPeriod): string {
 /** The period as `YYYY-MM-DD` days, both inclusive: the 27th and the 26th (the `?fromDate=&toDate=` defaults). */
 export function billingPeriodDates(period: BillingPeriod): BillingPeriodDates {
   return { from: isoDate(period.from), to: billingPeriodLastDay(period) };
+}
+
+const MONTH_NAMES: Record<Locale, readonly string[]> = {
+  "is-IS": [
+    "janúar",
+    "febrúar",
+    "mars",
+    "apríl",
+    "maí",
+    "júní",
+    "júlí",
+    "ágúst",
+    "september",
+    "október",
+    "nóvember",
+    "desember",
+  ],
+  "en-US": [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+  ],
+};
+
+/**
+ * A period by its month name and year, as invoices name it (spec 2, Invoices page): the month it ends in, which
+ * holds 26 of its days, so 27 October to 26 November 2026 is "nóvember 2026" / "November 2026". Icelandic month
+ * names are lower case, as Icelandic writes them. `lastDay` is the period's inclusive last day, `YYYY-MM-DD`.
+ */
+export function billingPeriodName(lastDay: string, locale: Locale): string {
+  const match = /^(\d{4})-(\d{2})-\d{2}$/.exec(lastDay);
+  const month = match ? MONTH_NAMES[locale][Number(match[2]) - 1] : undefined;
+  if (!match || month === undefined) throw new RangeError(`Not a YYYY-MM-DD day: ${lastDay}`);
+  return `${month} ${match[1]}`;
 }

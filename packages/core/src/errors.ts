@@ -81,6 +81,11 @@ export const ERROR_CODES = [
   // Exports (issue 14): nothing to export; rows the format cannot carry, not left out.
   "EXPORT_EMPTY",
   "EXPORT_ROWS_UNFIT",
+  // Invoices (issue 15): no settled spend to invoice; no issuer configured; the e-invoicing access point refused
+  // or could not be reached (spec 8: error sending the invoice electronically).
+  "INVOICE_NO_SPEND",
+  "INVOICE_ISSUER_MISSING",
+  "EINVOICE_SEND_FAILED",
   // Signed links to files (spec 4): past their expiry, or not signed by this server.
   "SIGNED_LINK_EXPIRED",
   "SIGNED_LINK_INVALID",
@@ -158,7 +163,12 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "RECEIPT_ALREADY_ATTACHED":
     case "EXPORT_EMPTY":
     case "EXPORT_ROWS_UNFIT":
+    case "INVOICE_NO_SPEND":
       return "validation";
+    case "INVOICE_ISSUER_MISSING":
+      return "internal";
+    case "EINVOICE_SEND_FAILED":
+      return "unavailable";
     case "INTERNAL":
       return "internal";
     case "BUSY":

@@ -51,6 +51,9 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "GET /v1/receipts/:id/thumbnail": "A signed link's target, as the file's.",
   "GET /v1/exports/:id/file":
     "A signed link's target: the signature, handed only to who may see the export, is the authority.",
+  "GET /v1/invoices/:id/pdf":
+    "A signed link's target: the signature, handed only to invoice readers of the company, is the authority.",
+  "GET /v1/invoices/:id/xml": "A signed link's target, as the PDF's.",
 };
 
 let t: TestApp;

@@ -4,6 +4,7 @@ import { cardsModule } from "../modules/cards/cards.module.ts";
 import { exportsModule } from "../modules/exports/exports.module.ts";
 import { fundingSourcesModule } from "../modules/funding-sources/funding-sources.module.ts";
 import { invitesModule } from "../modules/invites/invites.module.ts";
+import { invoicesModule } from "../modules/invoices/invoices.module.ts";
 import { onboardingModule } from "../modules/onboarding/onboarding.module.ts";
 import { peopleModule } from "../modules/people/people.module.ts";
 import { platformModule } from "../modules/platform/platform.module.ts";
@@ -35,6 +36,7 @@ export const KORT_MODULES: readonly KortModule[] = [
   receiptsModule,
   receiptInboxModule,
   receiptReadingModule,
+  invoicesModule,
   exportsModule,
   platformModule,
 ];

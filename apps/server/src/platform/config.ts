@@ -92,6 +92,30 @@ const envSchema = z.object({
   KORT_INBOUND_SMTP_HOST: z.string().optional(),
   /** The mail relays' shared secret for POST /v1/inbound/receipts (header X-Mail-Relay-Key); a demo one in demo mode. */
   KORT_MAIL_RELAY_KEY: z.string().min(16).optional(),
+  /**
+   * The invoices' issuer, the platform operator (issue 15): name, kennitala, address, VSK number and the 12-digit
+   * account payments go to. Demo defaults (Kort hf.) outside production; production refuses to issue without them.
+   */
+  KORT_ISSUER_NAME: z.string().trim().min(1).max(200).optional(),
+  KORT_ISSUER_KENNITALA: z
+    .string()
+    .regex(/^\d{6}-?\d{4}$/, "a kennitala")
+    .optional(),
+  KORT_ISSUER_STREET: z.string().trim().min(1).max(200).optional(),
+  KORT_ISSUER_POSTCODE: z
+    .string()
+    .regex(/^\d{3}$/, "an Icelandic postcode")
+    .optional(),
+  KORT_ISSUER_CITY: z.string().trim().min(1).max(100).optional(),
+  KORT_ISSUER_VAT_NUMBER: z.string().trim().min(1).max(20).optional(),
+  KORT_ISSUER_BANK_ACCOUNT: z
+    .string()
+    .regex(/^\d{4}-?\d{2}-?\d{6}$/, "12 digits: bank 4, ledger 2, account 6")
+    .optional(),
+  /** Unimaze, the e-invoicing access point: its messaging API's address and basic-auth user. Unset: the outbox. */
+  KORT_UNIMAZE_URL: z.string().url().optional(),
+  KORT_UNIMAZE_USER: z.string().optional(),
+  KORT_UNIMAZE_PASSWORD: z.string().optional(),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),
@@ -133,6 +157,67 @@ export type Config = {
     domain: string;
     smtp: { host: string; port: number; portExplicit: boolean } | "off";
     relayKey: string | undefined;
+  };
+  /** The platform operator as the issuer of invoices; undefined in production until configured. */
+  issuer: InvoiceIssuer | undefined;
+  /** Where e-invoices go: Unimaze over HTTP when configured, else the outbox (demo mode). */
+  einvoicing: { kind: "unimaze"; url: string; user: string; password: string } | { kind: "outbox" };
+};
+
+export type InvoiceIssuer = {
+  name: string;
+  /** 10 digits. */
+  kennitala: string;
+  street: string;
+  postcode: string;
+  city: string;
+  /** VSK-númer, without the IS prefix. */
+  vatNumber: string;
+  /** 12 digits: bank 4, ledger 2, account 6. */
+  bankAccount: string;
+};
+
+/** The demo issuer (the demo platform operator, Kort hf.); the README lists it. */
+export const DEMO_ISSUER: InvoiceIssuer = {
+  name: "Kort hf.",
+  kennitala: "5003101030",
+  street: "Katrínartún 2",
+  postcode: "105",
+  city: "Reykjavík",
+  vatNumber: "123456",
+  bankAccount: "013326012345",
+};
+
+const digitsOnly = (text: string) => text.replace(/\D/g, "");
+
+const issuerFrom = (parsed: ParsedEnv, demo: boolean): InvoiceIssuer | undefined => {
+  const given = {
+    name: parsed.KORT_ISSUER_NAME,
+    kennitala: parsed.KORT_ISSUER_KENNITALA && digitsOnly(parsed.KORT_ISSUER_KENNITALA),
+    street: parsed.KORT_ISSUER_STREET,
+    postcode: parsed.KORT_ISSUER_POSTCODE,
+    city: parsed.KORT_ISSUER_CITY,
+    vatNumber: parsed.KORT_ISSUER_VAT_NUMBER,
+    bankAccount: parsed.KORT_ISSUER_BANK_ACCOUNT && digitsOnly(parsed.KORT_ISSUER_BANK_ACCOUNT),
+  };
+  const issuer = { ...(demo ? DEMO_ISSUER : {}), ...Object.fromEntries(Object.entries(given).filter(([, v]) => v)) };
+  const missing = (Object.keys(DEMO_ISSUER) as (keyof InvoiceIssuer)[]).filter((key) => !issuer[key]);
+  // Production with none of them set issues no invoices (the job says so); a partial issuer is a mistake.
+  if (missing.length === 0) return issuer as InvoiceIssuer;
+  if (missing.length === Object.keys(DEMO_ISSUER).length) return undefined;
+  throw new Error(`The invoice issuer needs ${missing.map((key) => key).join(", ")} (KORT_ISSUER_*)`);
+};
+
+const einvoicingFrom = (parsed: ParsedEnv): Config["einvoicing"] => {
+  if (!parsed.KORT_UNIMAZE_URL) return { kind: "outbox" };
+  if (!parsed.KORT_UNIMAZE_USER || !parsed.KORT_UNIMAZE_PASSWORD) {
+    throw new Error("KORT_UNIMAZE_URL needs KORT_UNIMAZE_USER and KORT_UNIMAZE_PASSWORD");
+  }
+  return {
+    kind: "unimaze",
+    url: parsed.KORT_UNIMAZE_URL,
+    user: parsed.KORT_UNIMAZE_USER,
+    password: parsed.KORT_UNIMAZE_PASSWORD,
   };
 };
 
@@ -250,5 +335,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
             },
       relayKey: parsed.KORT_MAIL_RELAY_KEY ?? (mode !== "production" ? DEMO_MAIL_RELAY_KEY : undefined),
     },
+    issuer: issuerFrom(parsed, mode !== "production"),
+    einvoicing: einvoicingFrom(parsed),
   };
 };

@@ -1,4 +1,5 @@
 import type { BlobStore } from "./blobs/blob-store.ts";
+import type { Config } from "./config.ts";
 import type { Db } from "./db/client.ts";
 import type { Logger } from "./http/logger.ts";
 import type { AppDeps, RestRoute } from "./http/rest.ts";
@@ -28,5 +29,5 @@ export type KortModule = {
   inboundMail?: (deps: AppDeps, logger: Logger) => InboundMailHandler;
 };
 
-/** What module demo data is made with: the clock, and the blob store for its files. */
-export type DemoDataOptions = { now: Date; blobs: BlobStore };
+/** What module demo data is made with: the clock, the blob store for its files, and the configuration (the issuer). */
+export type DemoDataOptions = { now: Date; blobs: BlobStore; config?: Pick<Config, "issuer"> };

@@ -31,7 +31,7 @@ try {
   const { created } = await seedDemo(db, { cardKey: await resolveCardKey(config) });
   // No server runs here: links point where `npm start` listens by default, unless KORT_PUBLIC_URL says otherwise.
   const baseUrl = config.publicUrl?.replace(/\/+$/, "") ?? `http://127.0.0.1:${config.port}`;
-  await seedModuleData(db, { now: new Date(), blobs: createBlobStore(config.blobs) });
+  await seedModuleData(db, { now: new Date(), blobs: createBlobStore(config.blobs), config });
   await seedModuleDemos(db, { baseUrl, now: new Date() });
   console.log(created ? "Demo data created." : "Demo data was already there; nothing changed.");
   console.log(`Sign in with passcode ${DEMO_PASSCODE} as:`);

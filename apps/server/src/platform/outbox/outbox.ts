@@ -10,7 +10,7 @@ import { outbox as outboxTable } from "../db/schema/index.ts";
  * delivery worker (delivery.ts) sends due e-mails after commit.
  */
 export type OutgoingMessage = {
-  channel: "sms" | "email";
+  channel: "sms" | "email" | "einvoice";
   to: string;
   subject?: string | null;
   body: string;

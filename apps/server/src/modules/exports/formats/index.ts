@@ -8,6 +8,7 @@ import { writeUnimazePackage } from "./unimaze.ts";
 import { xlsxFormat } from "./xlsx.ts";
 import { ZipStreamWriter } from "./zip.ts";
 
+export { checkUbl, fatalFailures, type RuleFailure } from "../../../platform/ubl/ubl-rules.ts";
 /**
  * What the export job calls (issue 14): list the lines a format cannot carry, then write the file. Every writer reads
  * an AsyncIterable of ExportLine (the export query's cursor) and never the database.
@@ -24,7 +25,6 @@ export {
   UblRuleError,
   writePeppolSet,
 } from "./ubl.ts";
-export { checkUbl, fatalFailures, type RuleFailure } from "./ubl-rules.ts";
 export { writeUnimazePackage } from "./unimaze.ts";
 
 /** The period a DK journal belongs to, as dkPlus names it: the export's month. */

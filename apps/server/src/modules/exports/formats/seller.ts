@@ -1,3 +1,4 @@
+import { KENNITALA_SCHEME } from "../../../platform/ubl/peppol.ts";
 import type { ExportSeller } from "../export-line.ts";
 
 /**
@@ -5,8 +6,7 @@ import type { ExportSeller } from "../export-line.ts";
  * writer (ubl.ts), so a line that passes the checks always makes a document the rules accept.
  */
 
-/** Peppol's scheme for a kennitala (ISO 6523 ICD 0196, Iceland's register of legal entities). */
-export const KENNITALA_SCHEME = "0196";
+export { KENNITALA_SCHEME } from "../../../platform/ubl/peppol.ts";
 
 /** The seller's Peppol electronic address: as given, or an Icelandic seller's kennitala under 0196. */
 export const sellerEndpoint = (seller: ExportSeller): { scheme: string; id: string } | null => {

@@ -1,10 +1,10 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { escapeXml } from "../../../platform/ubl/xml.ts";
 import { DEFAULT_EXPORT_ACCOUNTS, type ExportLine } from "../export-line.ts";
 import { writeDkJournalFile, writeDkJournalJson } from "./dk.ts";
 import { FIXTURE_LINES } from "./fixture-lines.ts";
 import { writePeppolSet } from "./ubl.ts";
-import { escapeXml } from "./xml.ts";
 
 /**
  * The writers stream: they pull a line from the cursor only when they have written what came before, so memory holds

@@ -1,13 +1,18 @@
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { checkUbl } from "../../../platform/ubl/ubl-rules.ts";
+import {
+  PEPPOL_AVAILABLE,
+  PEPPOL_DIR_MISSING,
+  schematronFailures,
+  xsdErrors,
+} from "../../../platform/ubl/ubl-validation.ts";
 import type { ExportLine } from "../export-line.ts";
 import { FIXTURE_LINES, streamOf } from "./fixture-lines.ts";
 import { expectGolden, memoryStream } from "./golden.ts";
 import { exportIssues } from "./journal.ts";
 import { checkedUblDocument, type UblBuyer, UblRuleError, ublDocument, writePeppolSet } from "./ubl.ts";
 import { minorUnits, ublAmount, ublAmounts, ublPercent } from "./ubl-amounts.ts";
-import { checkUbl } from "./ubl-rules.ts";
-import { PEPPOL_AVAILABLE, PEPPOL_DIR_MISSING, schematronFailures, xsdErrors } from "./ubl-validation.ts";
 import { UNIMAZE_MANIFEST_FORMAT, type UnimazeManifestEntry, writeUnimazePackage } from "./unimaze.ts";
 
 const buyer: UblBuyer = {

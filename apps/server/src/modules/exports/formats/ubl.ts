@@ -1,10 +1,11 @@
 import type { Writable } from "node:stream";
+import { CUSTOMIZATION_ID, PROFILE_ID, rootNamespaces } from "../../../platform/ubl/peppol.ts";
+import { checkUbl, type RuleFailure } from "../../../platform/ubl/ubl-rules.ts";
+import { el, leaf, renderDocument, type XmlChild, type XmlNode } from "../../../platform/ubl/xml.ts";
 import type { ExportLine, ExportSeller } from "../export-line.ts";
 import { entryText } from "./journal.ts";
 import { KENNITALA_SCHEME, sellerEndpoint } from "./seller.ts";
 import { minorUnits, type UblAmounts, ublAmount, ublAmounts, ublPercent } from "./ubl-amounts.ts";
-import { checkUbl, type RuleFailure } from "./ubl-rules.ts";
-import { el, leaf, renderDocument, type XmlChild, type XmlNode } from "./xml.ts";
 import { ZipStreamWriter } from "./zip.ts";
 
 /**
@@ -15,13 +16,7 @@ import { ZipStreamWriter } from "./zip.ts";
  * card, never a debt to the merchant. Each document passes Kort's checks (ubl-rules.ts) before it is written.
  */
 
-export const CUSTOMIZATION_ID = "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0";
-export const PROFILE_ID = "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0";
-
-const NAMESPACES = {
-  cac: "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2",
-  cbc: "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2",
-};
+export { CUSTOMIZATION_ID, PROFILE_ID } from "../../../platform/ubl/peppol.ts";
 
 /** The company the export is for: the buyer of every document. */
 export type UblBuyer = {
@@ -197,11 +192,7 @@ export const ublDocument = (line: ExportLine, options: UblOptions): UblDocument 
       el("cac:Price", amount("cbc:PriceAmount", amounts.net)),
     ),
   );
-  root.attributes = {
-    xmlns: `urn:oasis:names:specification:ubl:schema:xsd:${kind}-2`,
-    "xmlns:cac": NAMESPACES.cac,
-    "xmlns:cbc": NAMESPACES.cbc,
-  };
+  root.attributes = rootNamespaces(kind);
   return {
     kind,
     id: line.transactionId,

@@ -1,8 +1,21 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdAt, money, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
 import { jobStatus } from "./enums.ts";
 import { projects } from "./projects.ts";
+import { teams } from "./teams.ts";
 
 /**
  * The platform's invoice to a project for one billing period (27th to 26th): PDF and Peppol UBL XML.
@@ -31,6 +44,17 @@ export const invoices = pgTable(
     fileBlobKey: text("file_blob_key"),
     pdfBlobKey: text("pdf_blob_key"),
     sentAt: timestamptz("sent_at"),
+    /** The e-invoicing address (Peppol `scheme:id`) it was last sent to electronically. */
+    sentTo: text("sent_to"),
+    /** The issuer's kennitala when issued: the number series is the issuer's (invoice_number_series). */
+    issuerKennitala: text("issuer_kennitala").notNull().default(""),
+    /**
+     * Issuer and buyer as printed (name, kennitala, address, bank account): an invoice never changes after it is
+     * issued, even when the company moves or the operator changes bank.
+     */
+    parties: jsonb("parties").$type<Record<string, unknown>>().notNull().default({}),
+    /** The language of its PDF (`is-IS` or `en-US`): the owner's when issued. */
+    locale: text("locale").notNull().default("is-IS"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,3 +68,44 @@ export const invoices = pgTable(
 );
 
 export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** One line of an invoice: a team's settled spend in the period (or the whole company's when it has no teams). */
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    projectId: uuid("project_id").notNull(),
+    invoiceId: uuid("invoice_id").notNull(),
+    lineNo: integer("line_no").notNull(),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    /** The team's name when issued, or the company's title for a company without teams. */
+    description: text("description").notNull(),
+    /** Settled purchases less refunds, ISK. */
+    amount: money("amount").notNull(),
+    transactionCount: integer("transaction_count").notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "invoice_lines_pkey", columns: [t.projectId, t.invoiceId, t.lineNo] }),
+    foreignKey({
+      name: "invoice_lines_invoice_fk",
+      columns: [t.projectId, t.invoiceId],
+      foreignColumns: [invoices.projectId, invoices.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * The issuer's gap-free invoice numbers, one series per issuer (kennitala) and calendar year: the next number is
+ * taken by an UPDATE of this row in the transaction that writes the invoice, so a rolled-back invoice gives its
+ * number back and two issuers of the same year wait on each other instead of skipping or repeating one.
+ */
+export const invoiceNumberSeries = pgTable(
+  "invoice_number_series",
+  {
+    issuerKennitala: text("issuer_kennitala").notNull(),
+    year: integer("year").notNull(),
+    lastNumber: integer("last_number").notNull().default(0),
+  },
+  (t) => [primaryKey({ name: "invoice_number_series_pkey", columns: [t.issuerKennitala, t.year] })],
+);
+
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;

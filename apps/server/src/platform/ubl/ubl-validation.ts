@@ -10,7 +10,7 @@ import { validateXML } from "xmllint-wasm";
  * folder is absent the tests that need it are skipped with a message (PEPPOL_DIR_MISSING).
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../../../../../..");
+const ROOT = path.resolve(import.meta.dirname, "../../../../..");
 /** KORT_PEPPOL_DIR points elsewhere (or nowhere, to see the skip); the default is ../shared/peppol beside the project. */
 export const PEPPOL_DIR = process.env.KORT_PEPPOL_DIR ?? path.resolve(ROOT, "../shared/peppol");
 export const PEPPOL_AVAILABLE = existsSync(path.join(PEPPOL_DIR, "rules/PEPPOL-EN16931-UBL.sch"));
