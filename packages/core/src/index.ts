@@ -8,6 +8,7 @@ export * from "./errors.ts";
 export * from "./kennitala.ts";
 export * from "./luhn.ts";
 export * from "./money.ts";
+export * from "./overview.ts";
 export * from "./people.ts";
 export * from "./phone.ts";
 export * from "./platform.ts";

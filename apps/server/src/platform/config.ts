@@ -92,6 +92,8 @@ const envSchema = z.object({
   KORT_INBOUND_SMTP_HOST: z.string().optional(),
   /** The mail relays' shared secret for POST /v1/inbound/receipts (header X-Mail-Relay-Key); a demo one in demo mode. */
   KORT_MAIL_RELAY_KEY: z.string().min(16).optional(),
+  /** The card provider's credit staff: requests for a credit limit change are e-mailed here (issue 16). */
+  KORT_CREDIT_DESK_EMAIL: z.email().default("lanalina@kort.is"),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),
@@ -134,6 +136,8 @@ export type Config = {
     smtp: { host: string; port: number; portExplicit: boolean } | "off";
     relayKey: string | undefined;
   };
+  /** Where requests for a credit limit change go (KORT_CREDIT_DESK_EMAIL), through the outbox. */
+  creditDeskEmail: string;
 };
 
 export type S3Config = {
@@ -250,5 +254,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
             },
       relayKey: parsed.KORT_MAIL_RELAY_KEY ?? (mode !== "production" ? DEMO_MAIL_RELAY_KEY : undefined),
     },
+    creditDeskEmail: parsed.KORT_CREDIT_DESK_EMAIL,
   };
 };
