@@ -1,20 +1,12 @@
-import { AUDIT_AREAS, CARD_TYPES, SPENDING_DIMENSIONS } from "@kort/core";
+import { AUDIT_AREAS, SPENDING_DIMENSIONS } from "@kort/core";
 import { builder } from "../../platform/graphql/builder.ts";
 import { requireProject } from "../../platform/http/context.ts";
-import {
-  type AuditEntryDto,
-  activeCardsFor,
-  auditLogFor,
-  type SpendingDto,
-  spendingFor,
-  trendFor,
-} from "./overview.service.ts";
+import { type AuditEntryDto, auditLogFor, type SpendingDto, spendingFor, trendFor } from "./overview.service.ts";
 
 /** The Overview page's queries (spec 7, issue 16) and its audit log. Amounts are ISK, whole kronur, as strings. */
 
 const SpendingDimensionEnum = builder.enumType("SpendingDimension", { values: SPENDING_DIMENSIONS });
 const AuditAreaEnum = builder.enumType("AuditArea", { values: AUDIT_AREAS });
-const CardTypeEnum = builder.enumType("OverviewCardType", { values: CARD_TYPES });
 
 const SpendingRow = builder
   .objectRef<{ key: string | null; label: string | null; amount: number; count: number }>("SpendingRow")
@@ -46,15 +38,6 @@ const Spending = builder.objectRef<SpendingDto>("Spending").implement({
     total: t.string({ description: "ISK.", resolve: (row) => String(row.total) }),
   }),
 });
-
-const ActiveCards = builder
-  .objectRef<{ card_type: (typeof CARD_TYPES)[number]; count: number }>("ActiveCards")
-  .implement({
-    fields: (t) => ({
-      card_type: t.expose("card_type", { type: CardTypeEnum }),
-      count: t.exposeInt("count"),
-    }),
-  });
 
 const TrendPeriod = builder
   .objectRef<{ period_from: Date; period_to: Date; settled: number; deposited: number }>("TrendPeriod")
@@ -100,14 +83,6 @@ builder.queryField("overview_spending", (t) =>
       top: t.arg.int({ required: false }),
     },
     resolve: (_root, args, { kort, deps }) => spendingFor(deps, requireProject(kort), args),
-  }),
-);
-
-builder.queryField("overview_active_cards", (t) =>
-  t.field({
-    type: [ActiveCards],
-    description: "card read (company): active cards per card type.",
-    resolve: (_root, _args, { kort, deps }) => activeCardsFor(deps, requireProject(kort)),
   }),
 );
 

@@ -1,4 +1,4 @@
-import type { CardType, SpendingDimension } from "@kort/core";
+import type { SpendingDimension } from "@kort/core";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 
@@ -83,20 +83,6 @@ export const spendingBy = async (
   }
   const total = rows.reduce((sum, row) => sum + row.amount, others?.amount ?? 0);
   return { rows, others, total };
-};
-
-/** Active cards per card type: one grouped count over the company's cards. */
-export const activeCardsStatement = (projectId: string): SQL => sql`
-  select c.card_type, count(*)::bigint as count
-    from cards c where c.project_id = ${projectId} and c.status = 'ACTIVE'
-   group by c.card_type order by c.card_type`;
-
-export const activeCardsByType = async (
-  db: Executor,
-  projectId: string,
-): Promise<{ card_type: CardType; count: number }[]> => {
-  const result = await db.execute<{ card_type: CardType; count: unknown }>(activeCardsStatement(projectId));
-  return result.rows.map((row) => ({ card_type: row.card_type, count: safe(row.count) }));
 };
 
 /**

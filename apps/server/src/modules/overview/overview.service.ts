@@ -19,19 +19,18 @@ import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import { isUuid } from "../../platform/http/headers.ts";
-import { listScope } from "../../platform/http/list-scope.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { type AuditRecord, auditPage } from "./audit-log.repo.ts";
-import { activeCardsByType, periodTrend, type Spending, spendingBy } from "./overview.repo.ts";
+import { periodTrend, type Spending, spendingBy } from "./overview.repo.ts";
 
 /**
  * The Overview page (spec 2 and 7, issue 16), for owners: spending of a billing period by team, user, category and
- * merchant; active cards per type; the account balance (cards module, account_balance); the last six periods.
+ * merchant; the last six periods. Active cards per type and the account balance are the cards module's own calls
+ * (active_card_counts, account_balance).
  *
  * Who (spec 6, stats): by team needs stats spending-by-team, by user spending-by-user, by category and by merchant
  * spending-by-category (a merchant is the finer category of a purchase); all three are the owner's alone. The
- * active cards need card read over the whole company; the trend is the account balance's history (account
- * balance). The audit log is the owner's too: it asks user manage-role, the owner-only privilege over people and
+ * trend is the account balance's history (account balance). The audit log is the owner's too: it asks user manage-role, the owner-only privilege over people and
  * their roles, whose changes it lists.
  */
 
@@ -74,17 +73,6 @@ export const spendingFor = async (deps: AppDeps, ctx: ProjectContext, input: unk
     args.top ?? SPENDING_TOP_DEFAULT,
   );
   return { ...spending, by: args.by, period_from: period.from, period_to: period.to };
-};
-
-/** Spec 7, "counts of active cards per type": only for who reads every card of the company. */
-export const activeCardsFor = async (deps: AppDeps, ctx: ProjectContext) => {
-  if (listScope(ctx, "card", "read").kind !== "project") {
-    throw new AppError("ACCESS_DENIED", "Access denied. Please contact your team admin.", {
-      resource: "card",
-      action: "read",
-    });
-  }
-  return activeCardsByType(deps.db, ctx.membership.projectId);
 };
 
 /** The six billing periods up to the chosen one (spec 9's history helper), oldest first, from running balances. */

@@ -9,7 +9,7 @@ import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
 /**
  * The Overview (issue 16) against the real database: a period's spend by team, user, category and merchant (what
  * /expenses lists for it, refunds included, the previous period and other companies left out), the top groups and
- * the rest, active cards per type, the six-period trend from the running balances, who may read each figure; and
+ * the rest, the six-period trend from the running balances, who may read each figure; and
  * the audit log filtered by who, what and when, paged by cursor.
  */
 
@@ -156,19 +156,7 @@ describe("the overview's spending", () => {
   });
 });
 
-describe("the overview's cards and trend", () => {
-  it("counts active cards per type", async () => {
-    const body = await gql<{ overview_active_cards: { card_type: string; count: number }[] }>(
-      "{ overview_active_cards { card_type count } }",
-      s.owner.headers,
-    );
-    expect(body.data?.overview_active_cards).toEqual([
-      { card_type: "BUSINESS_EXPENSE", count: 1 },
-      { card_type: "EMPLOYEE_EXPENSE", count: 1 },
-    ]);
-    expect(codeOf(await gql("{ overview_active_cards { count } }", s.teamAdmin.headers))).toBe("ACCESS_DENIED");
-  });
-
+describe("the overview's trend", () => {
   it("gives six periods, oldest first, settled from the running balances", async () => {
     const body = await gql<{ overview_trend: { period_from: string; settled: string }[] }>(
       "{ overview_trend { period_from settled deposited } }",
