@@ -92,3 +92,66 @@ describe("the owner's overview", () => {
     });
   }
 });
+
+describe("credit and the audit log", () => {
+  let browser: BrowserSession | undefined;
+  afterEach(async (context) => {
+    await closeBrowser(browser, context);
+    browser = undefined;
+  });
+
+  it("refuses a parent's account with the reason, raises available by a deposit, and lists it in the audit log", async () => {
+    browser = await openBrowser({ height: 1600 });
+    const { page } = browser;
+    const projectId = await demoProjectId();
+    const [company] = await query<{ kennitala: string }>("select kennitala from projects where id = $1", [projectId]);
+    const kennitala = company?.kennitala ?? "";
+    await signInAs(page, "owner@demo.is", "en");
+    await page.evaluate((id) => localStorage.setItem("kort.project", id), projectId);
+    await page.goto(`${inject("baseUrl")}/overview`);
+    const available = page.getByTestId("balance-available");
+    await available.waitFor();
+    const before = await available.textContent();
+
+    const fill = async (holder: string) => {
+      await page.getByTestId("credit-deposit-open").click();
+      await page.getByTestId("deposit-amount").fill("1000");
+      await page.getByTestId("deposit-account").fill("0133-26-012345");
+      await page.getByTestId("deposit-holder").click();
+      await page.getByRole("option", { name: holder }).click();
+      await page.getByTestId("deposit-kennitala").fill(kennitala);
+      await page.getByTestId("deposit-create").click();
+    };
+    await fill("A parent company");
+    await page
+      .getByTestId("toast-error")
+      .getByText("A deposit must come from the company's own account, not a parent's or a subsidiary's.")
+      .waitFor();
+    await page.keyboard.press("Escape");
+
+    await fill("The company itself");
+    await page.getByTestId("deposit-summary").waitFor();
+    await page.getByTestId("deposit-initiate").click();
+    await page.getByTestId("toast-success").first().waitFor();
+    await page.getByTestId("balance-deposited").waitFor();
+    await page.waitForFunction(
+      (previous) => document.querySelector('[data-testid="balance-available"]')?.textContent !== previous,
+      before,
+    );
+    const toNumber = (text: string | null) => Number((text ?? "").replace(/[^0-9-]/g, ""));
+    expect(toNumber(await available.textContent()) - toNumber(before)).toBe(1000);
+
+    // The audit log, Beta in the menu, filtered to credit: the deposit, created and initiated, by the owner.
+    const item = page.getByTestId("menu-item-audit-log");
+    await item.getByText("Beta").waitFor();
+    await item.click();
+    await page.getByTestId("audit-log-page").waitFor();
+    await page.getByTestId("audit-filter-what").click();
+    await page.getByRole("option", { name: "Credit" }).click();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("audit-action").getByText("Deposit initiated").first().waitFor();
+    const actions = await page.getByTestId("audit-action").allTextContents();
+    expect(new Set(actions).size).toBeLessThanOrEqual(3);
+    expect(actions.every((action) => action.startsWith("Deposit") || action.startsWith("Credit"))).toBe(true);
+  });
+});
