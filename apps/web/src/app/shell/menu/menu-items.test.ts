@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MENU_SECTIONS, menuForRole, visibleMenu } from "./menu-items.ts";
+import { isMenuItemActive, MENU_SECTIONS, menuForRole, visibleMenu } from "./menu-items.ts";
 
 describe("menu items", () => {
   it("has the sections and items of spec 2 in order", () => {
@@ -34,6 +34,14 @@ describe("menu items", () => {
   it("marks the audit log, the owners' page under Overview, as Beta", () => {
     const overview = MENU_SECTIONS.find((section) => section.id === "overview");
     expect(overview?.items.find((item) => item.id === "audit-log")?.beta).toBe(true);
+  });
+
+  it("marks the most specific item active: the audit log's page is not the Overview's", () => {
+    expect(isMenuItemActive("/overview", "/overview")).toBe(true);
+    expect(isMenuItemActive("/overview/audit-log", "/overview")).toBe(false);
+    expect(isMenuItemActive("/overview/audit-log", "/overview/audit-log")).toBe(true);
+    expect(isMenuItemActive("/teams/abc", "/teams")).toBe(true);
+    expect(isMenuItemActive("/overviews", "/overview")).toBe(false);
   });
 
   it("shows nothing while the role is unknown", () => {

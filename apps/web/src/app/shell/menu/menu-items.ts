@@ -160,3 +160,19 @@ export const menuForRole = (role: RoleName | null, sections: readonly MenuSectio
   }));
   return visibleMenu(shown, allows);
 };
+
+const under = (pathname: string, path: string): boolean => pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * Whether the item at `path` is the current page's: the path or one under it, unless another item's longer path
+ * matches too (the audit log, `/overview/audit-log`, is not the Overview's).
+ */
+export const isMenuItemActive = (
+  pathname: string,
+  path: string,
+  sections: readonly MenuSection[] = MENU_SECTIONS,
+): boolean =>
+  under(pathname, path) &&
+  !sections.some((section) =>
+    section.items.some((item) => item.path.length > path.length && under(pathname, item.path)),
+  );
