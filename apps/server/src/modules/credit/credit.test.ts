@@ -194,6 +194,39 @@ describe("a transfer", () => {
   });
 });
 
+describe("the dashboard's transfer calls", () => {
+  it("create, initiate and list the company's transfers by cursor over GraphQL", async () => {
+    const s = await scene();
+    const ids: string[] = [];
+    for (const amount of [1_000, 2_000, 3_000]) {
+      const created = await gql<{ create_transfer: { id: string; amount: string; status: string } }>(
+        `mutation ($input: CreateTransferInput!) { create_transfer(input: $input) { id amount status } }`,
+        s.owner,
+        { input: { amount, bank_account: "0133-26-012345", account_holder: "COMPANY", holder_kennitala: s.kennitala } },
+      );
+      expect(created.errors).toBeUndefined();
+      expect(created.data?.create_transfer).toMatchObject({ amount: String(amount), status: "created" });
+      ids.push(created.data?.create_transfer.id ?? "");
+    }
+    const initiated = await gql<{ initiate_transfer: { status: string } }>(
+      "mutation ($id: ID!) { initiate_transfer(id: $id) { status } }",
+      s.owner,
+      { id: ids[1] },
+    );
+    expect(initiated.data?.initiate_transfer.status).toBe("initiated");
+    const LIST = "query ($after: String) { transfers(first: 2, after: $after) { nodes { id status } next_cursor } }";
+    type Page = { transfers: { nodes: { id: string; status: string }[]; next_cursor: string | null } };
+    const first = await gql<Page>(LIST, s.owner, {});
+    const second = await gql<Page>(LIST, s.owner, { after: first.data?.transfers.next_cursor });
+    const listed = [...(first.data?.transfers.nodes ?? []), ...(second.data?.transfers.nodes ?? [])];
+    expect(listed.map((node) => node.id).sort()).toEqual([...ids].sort());
+    expect(listed.filter((node) => node.status === "initiated").map((node) => node.id)).toEqual([ids[1]]);
+    expect(second.data?.transfers.next_cursor).toBeNull();
+    expect((await accountBalance(t.db, s.project.id, new Date())).deposited).toBe(2_000);
+    expect(codeOf(await gql(LIST, s.accountant, {}))).toBe("ACCESS_DENIED");
+  });
+});
+
 describe("a credit limit change request", () => {
   it("is e-mailed to the provider's credit staff through the outbox, and audited", async () => {
     const s = await scene();
