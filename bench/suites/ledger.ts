@@ -1,7 +1,16 @@
-import { billingPeriodDates, currentBillingPeriod, isoDate, previousBillingPeriod } from "@kort/core";
+import {
+  BILLING_PERIOD_HISTORY_LENGTH,
+  billingPeriodDates,
+  currentBillingPeriod,
+  isoDate,
+  lastBillingPeriods,
+  previousBillingPeriod,
+  SPENDING_TOP_DEFAULT,
+} from "@kort/core";
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { spendingStatement, trendStatement } from "../../apps/server/src/modules/overview/overview.repo.ts";
 import {
   filterConditions,
   ledgerPageStatement,
@@ -108,6 +117,13 @@ const TOTALS = `query SelectionTotals($selection: TransactionSelection!) {
   selection_totals(selection: $selection) { count total_amount by_currency { currency exponent count amount } }
 }`;
 
+/** The Overview page's documents (apps/web/src/modules/overview/overview.graphql.ts), issue 16. */
+const SPENDING = `query OverviewSpending($by: SpendingDimension!, $period: String) {
+  overview_spending(by: $by, period: $period) { rows { key label amount count } others { amount count } total }
+}`;
+const TREND =
+  "query OverviewTrend($period: String) { overview_trend(period: $period) { period_from settled deposited } }";
+
 export const runLedgerBench = async (options: LedgerBenchOptions): Promise<void> => {
   console.log(`\nExpenses ledger: ${options.transactions.toLocaleString("en")} transactions in one company`);
   const client = new pg.Client({ connectionString: options.databaseUrl });
@@ -194,15 +210,31 @@ export const runLedgerBench = async (options: LedgerBenchOptions): Promise<void>
           selectionTotalsStatement(filterConditions(projectId, scope, ledgerFilterSchema.parse(wholePrevious), rules)),
         ),
       },
+      // The Overview (issue 16) on the same company: each figure of a whole period is one aggregate statement.
+      ...(["TEAM", "USER", "CATEGORY", "MERCHANT"] as const).map((by) => ({
+        name: `overview: spending by ${by.toLowerCase()} of a whole period`,
+        kort: () => graphql(SPENDING, { by, period: isoDate(previous.from) }),
+        floor: floorRun(spendingStatement(projectId, by, previous.from, previous.to, SPENDING_TOP_DEFAULT)),
+      })),
+      {
+        name: "overview: six-period trend",
+        kort: () => graphql(TREND, { period: isoDate(period.from) }),
+        floor: floorRun(
+          trendStatement(
+            projectId,
+            lastBillingPeriods(new Date(), BILLING_PERIOD_HISTORY_LENGTH).map((p) => p.from),
+          ),
+        ),
+      },
     ];
-    console.log(`  ${"figure".padEnd(48)}${"kort".padStart(12)}${"floor".padStart(12)}${"ratio".padStart(9)}`);
+    console.log(`  ${"figure".padEnd(56)}${"kort".padStart(12)}${"floor".padStart(12)}${"ratio".padStart(9)}`);
     for (const { name, kort, floor } of cases) {
       const k = await timed(options.samples, kort);
       const f = await timed(options.samples, floor);
       for (const figure of ["p50", "p95"] as const) {
         record({ name, figure, unit: "ms", kort: k[figure], floor: f[figure] });
         console.log(
-          `  ${`${name} ${figure}`.padEnd(48)}${`${k[figure].toFixed(2)} ms`.padStart(12)}${`${f[figure].toFixed(2)} ms`.padStart(12)}${`${(k[figure] / f[figure]).toFixed(2)}x`.padStart(9)}`,
+          `  ${`${name} ${figure}`.padEnd(56)}${`${k[figure].toFixed(2)} ms`.padStart(12)}${`${f[figure].toFixed(2)} ms`.padStart(12)}${`${(k[figure] / f[figure]).toFixed(2)}x`.padStart(9)}`,
         );
       }
     }

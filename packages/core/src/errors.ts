@@ -89,6 +89,12 @@ export const ERROR_CODES = [
   // Signed links to files (spec 4): past their expiry, or not signed by this server.
   "SIGNED_LINK_EXPIRED",
   "SIGNED_LINK_INVALID",
+  // Credit (issue 16): a bank account number that is not 4 + 2 + 6 digits; a deposit from an account that is not
+  // the company's own (a parent's or subsidiary's is refused with its own reason); a transfer initiated twice.
+  "BANK_ACCOUNT_INVALID",
+  "TRANSFER_ACCOUNT_NOT_COMPANY_OWNED",
+  "TRANSFER_RELATED_COMPANY_ACCOUNT",
+  "TRANSFER_ALREADY_INITIATED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -117,6 +123,7 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "PROJECT_NOT_APPROVED":
     case "TAX_CATEGORY_IN_USE":
     case "TEAM_CATEGORY_READ_ONLY":
+    case "TRANSFER_ALREADY_INITIATED":
     case "QUERY_TOO_COMPLEX":
     case "URI_TOO_LONG":
     case "HEADERS_TOO_LARGE":
@@ -164,6 +171,9 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "EXPORT_EMPTY":
     case "EXPORT_ROWS_UNFIT":
     case "INVOICE_NO_SPEND":
+    case "BANK_ACCOUNT_INVALID":
+    case "TRANSFER_ACCOUNT_NOT_COMPANY_OWNED":
+    case "TRANSFER_RELATED_COMPANY_ACCOUNT":
       return "validation";
     case "INVOICE_ISSUER_MISSING":
       return "internal";

@@ -1,11 +1,13 @@
 import { accountingModule } from "../modules/accounting/accounting.module.ts";
 import { authModule } from "../modules/auth/auth.module.ts";
 import { cardsModule } from "../modules/cards/cards.module.ts";
+import { creditModule } from "../modules/credit/credit.module.ts";
 import { exportsModule } from "../modules/exports/exports.module.ts";
 import { fundingSourcesModule } from "../modules/funding-sources/funding-sources.module.ts";
 import { invitesModule } from "../modules/invites/invites.module.ts";
 import { invoicesModule } from "../modules/invoices/invoices.module.ts";
 import { onboardingModule } from "../modules/onboarding/onboarding.module.ts";
+import { overviewModule } from "../modules/overview/overview.module.ts";
 import { peopleModule } from "../modules/people/people.module.ts";
 import { platformModule } from "../modules/platform/platform.module.ts";
 import { processorModule } from "../modules/processor/processor.module.ts";
@@ -38,5 +40,7 @@ export const KORT_MODULES: readonly KortModule[] = [
   receiptReadingModule,
   invoicesModule,
   exportsModule,
+  creditModule,
+  overviewModule,
   platformModule,
 ];

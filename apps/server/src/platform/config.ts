@@ -116,6 +116,8 @@ const envSchema = z.object({
   KORT_UNIMAZE_URL: z.string().url().optional(),
   KORT_UNIMAZE_USER: z.string().optional(),
   KORT_UNIMAZE_PASSWORD: z.string().optional(),
+  /** The card provider's credit staff: requests for a credit limit change are e-mailed here (issue 16). */
+  KORT_CREDIT_DESK_EMAIL: z.email().default("lanalina@kort.is"),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),
@@ -162,6 +164,8 @@ export type Config = {
   issuer: InvoiceIssuer | undefined;
   /** Where e-invoices go: Unimaze over HTTP when configured, else the outbox (demo mode). */
   einvoicing: { kind: "unimaze"; url: string; user: string; password: string } | { kind: "outbox" };
+  /** Where requests for a credit limit change go (KORT_CREDIT_DESK_EMAIL), through the outbox. */
+  creditDeskEmail: string;
 };
 
 export type InvoiceIssuer = {
@@ -337,5 +341,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     issuer: issuerFrom(parsed, mode !== "production"),
     einvoicing: einvoicingFrom(parsed),
+    creditDeskEmail: parsed.KORT_CREDIT_DESK_EMAIL,
   };
 };

@@ -125,11 +125,13 @@ const ActiveCardCount = builder
   });
 
 const AccountBalance = builder.objectRef<AccountBalanceDto>("AccountBalance").implement({
-  description: "Spec section 3: available = credit_limit - used - reserved; credit_limit and available as strings.",
+  description:
+    "Spec section 3: available = credit_limit - used - reserved + deposited (initiated transfers of the billing period); credit_limit, deposited and available as strings.",
   fields: (t) => ({
     credit_limit: t.exposeString("credit_limit"),
     used: t.exposeFloat("used"),
     reserved: t.exposeFloat("reserved"),
+    deposited: t.exposeString("deposited"),
     available: t.exposeString("available"),
     currency: t.exposeString("currency"),
   }),

@@ -120,6 +120,7 @@ export type AccountBalanceDto = {
   credit_limit: string;
   used: number;
   reserved: number;
+  deposited: string;
   available: string;
   currency: string;
 };
@@ -127,6 +128,7 @@ export const accountBalanceSchema = z.object({
   credit_limit: z.string(),
   used: z.number(),
   reserved: z.number(),
+  deposited: z.string(),
   available: z.string(),
   currency: z.string(),
 });

@@ -189,6 +189,7 @@ export const accountBalanceFor = async (deps: CardReadDeps, ctx: ProjectContext)
     credit_limit: String(balance.creditLimit),
     used: balance.used,
     reserved: balance.reserved,
+    deposited: String(balance.deposited),
     available: String(balance.available),
     currency: "ISK",
   };

@@ -87,7 +87,7 @@ const slidingSql = (projectId: string, cardId: string, now: Date) => {
 export type DecisionState = {
   limits: { limit: DecisionLimit; used: LimitUsage }[];
   team: TeamControl | null;
-  /** Settled this billing period plus reserved. */
+  /** Settled this billing period plus reserved, less what initiated transfers deposited for the period. */
   creditUsed: number;
 };
 
@@ -129,9 +129,11 @@ export const decisionState = async (
          from spend_balances b
         where b.project_id = ${projectId} and b.owner_id = ${teamId}
           and (b.kind, b.starts_at) in (('D', ${s.D}), ('W', ${s.W}), ('M', ${s.M}))) as team,
-      (select coalesce(sum(c.settled) filter (where c.period_start = ${s.M}), 0) + coalesce(sum(c.reserved), 0)
-         from credit_balances c
-        where c.project_id = ${projectId} and c.period_start in ('-infinity', ${s.M}))::bigint as credit`);
+      ((select coalesce(sum(c.settled) filter (where c.period_start = ${s.M}), 0) + coalesce(sum(c.reserved), 0)
+          from credit_balances c
+         where c.project_id = ${projectId} and c.period_start in ('-infinity', ${s.M}))
+       - coalesce((select d.deposited from credit_deposits d
+                    where d.project_id = ${projectId} and d.period_start = ${s.M}), 0))::bigint as credit`);
   const row = result.rows[0] as StateRow | undefined;
   if (!row) throw new Error("The decision state read no row");
   const rowOf = (rows: StateRow["card"], kind: string): WindowSums => sumsOf(rows.find((r) => r[0] === kind)?.slice(1));
@@ -156,19 +158,24 @@ export const decisionState = async (
   return { limits, team, creditUsed: safe(row.credit) };
 };
 
-/** The company's credit in use at `now`: settled in the billing period, and reserved by pending authorizations. */
+/**
+ * The company's credit in use at `now`: settled in the billing period, reserved by pending authorizations, and what
+ * initiated transfers deposited for the period (issue 16). Three rows by key.
+ */
 export const creditBalance = async (
   db: Executor,
   projectId: string,
   now: Date,
-): Promise<{ used: number; reserved: number }> => {
+): Promise<{ used: number; reserved: number; deposited: number }> => {
   const period = limitWindowStart("MONTHLY", now);
   const result = await db.execute(sql`
     select coalesce(sum(settled) filter (where period_start = ${period}), 0)::bigint as used,
-           coalesce(sum(reserved), 0)::bigint as reserved
+           coalesce(sum(reserved), 0)::bigint as reserved,
+           coalesce((select d.deposited from credit_deposits d
+                      where d.project_id = ${projectId} and d.period_start = ${period}), 0)::bigint as deposited
       from credit_balances where project_id = ${projectId} and period_start in ('-infinity', ${period})`);
   const row = result.rows[0];
-  return { used: safe(row?.used), reserved: safe(row?.reserved) };
+  return { used: safe(row?.used), reserved: safe(row?.reserved), deposited: safe(row?.deposited) };
 };
 
 export type CardWindow = { cardId: string; period: DecisionLimit["period"]; usageType: DecisionLimit["usageType"] };

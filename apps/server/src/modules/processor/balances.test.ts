@@ -248,6 +248,7 @@ describe("running balances", () => {
       creditLimit: 1_000_000,
       used: 5_015_000,
       reserved: 0,
+      deposited: 0,
       available: -4_015_000,
     });
     expect((await authorizePayment(s.deps, card.request({ amount: 100 }))).declineCode).toBe("CARD_NOT_ACTIVE");

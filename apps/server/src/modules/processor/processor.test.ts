@@ -40,6 +40,7 @@ describe("authorizing against a card", () => {
       creditLimit: 50_000,
       used: 0,
       reserved: 12_000,
+      deposited: 0,
       available: 38_000,
     });
   });

@@ -6,7 +6,18 @@
  * the files with the plugin in apps/web/text-groups.plugin.ts.
  */
 export const TEXT_GROUPS = {
-  dashboard: ["cards", "teams", "people", "accounting", "platform", "expenses", "transactions", "receipts", "exports"],
+  dashboard: [
+    "cards",
+    "teams",
+    "people",
+    "accounting",
+    "platform",
+    "expenses",
+    "transactions",
+    "receipts",
+    "exports",
+    "overview",
+  ],
   legal: ["public.terms", "public.privacy"],
 } as const;
 

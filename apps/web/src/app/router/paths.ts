@@ -28,6 +28,7 @@ export const PATHS = {
   invoices: "/invoices",
   personalSettings: "/personal-settings",
   overview: "/overview",
+  auditLog: "/overview/audit-log",
   platform: "/platform",
   devOutbox: "/dev/outbox",
   notFound: "/404",

@@ -120,6 +120,10 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import("../../modules/settings/PersonalSettingsPage.tsx"), "PersonalSettingsPage"),
               },
               { path: "overview", lazy: page(() => import("../../modules/overview/OverviewPage.tsx"), "OverviewPage") },
+              {
+                path: "overview/audit-log",
+                lazy: page(() => import("../../modules/overview/AuditLogPage.tsx"), "AuditLogPage"),
+              },
               { path: "platform", lazy: page(() => import("../../modules/platform/PlatformPage.tsx"), "PlatformPage") },
             ],
           },

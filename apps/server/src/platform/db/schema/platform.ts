@@ -25,6 +25,13 @@ export const auditLog = pgTable(
   (t) => [
     index("audit_log_project_created_idx").on(t.projectId, t.createdAt.desc().nullsFirst()),
     index("audit_log_object_idx").on(t.objectType, t.objectId),
+    // The audit log page's filter by who (issue 16), newest first by keyset.
+    index("audit_log_project_actor_created_idx").on(
+      t.projectId,
+      t.actorUserId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

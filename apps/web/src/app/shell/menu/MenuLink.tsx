@@ -2,9 +2,7 @@ import { Badge, NavLink, Tooltip } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { MenuItemIcon } from "./MenuItemIcon.tsx";
-import type { MenuItem } from "./menu-items.ts";
-
-const isActive = (pathname: string, path: string): boolean => pathname === path || pathname.startsWith(`${path}/`);
+import { isMenuItemActive, type MenuItem } from "./menu-items.ts";
 
 /** One menu entry; in icon mode only the icon, with the label as a tooltip. */
 export function MenuLink({ item, collapsed }: { item: MenuItem; collapsed: boolean }) {
@@ -19,7 +17,7 @@ export function MenuLink({ item, collapsed }: { item: MenuItem; collapsed: boole
       aria-label={label}
       leftSection={<MenuItemIcon icon={item.icon} />}
       rightSection={item.beta && !collapsed ? <Badge size="xs">{t("menu.beta")}</Badge> : null}
-      active={isActive(pathname, item.path)}
+      active={isMenuItemActive(pathname, item.path)}
       variant="light"
       data-testid={`menu-item-${item.id}`}
       styles={{ root: { borderRadius: "var(--mantine-radius-md)", justifyContent: collapsed ? "center" : undefined } }}

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MENU_SECTIONS, menuForRole, visibleMenu } from "./menu-items.ts";
+import { isMenuItemActive, MENU_SECTIONS, menuForRole, visibleMenu } from "./menu-items.ts";
 
 describe("menu items", () => {
   it("has the sections and items of spec 2 in order", () => {
     expect(MENU_SECTIONS.map((section) => [section.id, section.items.map((item) => item.id)])).toEqual([
       ["finances", ["expenses", "cards"]],
       ["people", ["people", "teams"]],
-      ["overview", ["overview", "accounting", "invoices"]],
+      ["overview", ["overview", "audit-log", "accounting", "invoices"]],
       ["platform", ["platform"]],
     ]);
   });
@@ -20,7 +20,7 @@ describe("menu items", () => {
   });
 
   it.each([
-    ["project_owner", ["expenses", "cards", "people", "teams", "overview", "accounting", "invoices"]],
+    ["project_owner", ["expenses", "cards", "people", "teams", "overview", "audit-log", "accounting", "invoices"]],
     ["accountant", ["expenses", "cards", "people", "teams", "accounting", "invoices"]],
     ["team_admin", ["expenses", "cards", "people", "teams"]],
     ["user", ["expenses", "cards"]],
@@ -29,6 +29,19 @@ describe("menu items", () => {
     ["empty_role", []],
   ] as const)("shows %s exactly what the matrix and spec 2 allow", (role, items) => {
     expect(menuForRole(role).flatMap((section) => section.items.map((item) => item.id))).toEqual(items);
+  });
+
+  it("marks the audit log, the owners' page under Overview, as Beta", () => {
+    const overview = MENU_SECTIONS.find((section) => section.id === "overview");
+    expect(overview?.items.find((item) => item.id === "audit-log")?.beta).toBe(true);
+  });
+
+  it("marks the most specific item active: the audit log's page is not the Overview's", () => {
+    expect(isMenuItemActive("/overview", "/overview")).toBe(true);
+    expect(isMenuItemActive("/overview/audit-log", "/overview")).toBe(false);
+    expect(isMenuItemActive("/overview/audit-log", "/overview/audit-log")).toBe(true);
+    expect(isMenuItemActive("/teams/abc", "/teams")).toBe(true);
+    expect(isMenuItemActive("/overviews", "/overview")).toBe(false);
   });
 
   it("shows nothing while the role is unknown", () => {

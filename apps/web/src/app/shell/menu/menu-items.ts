@@ -2,7 +2,16 @@ import { isPolicyAction, isPolicyResource, isPossiblyAllowed, type RoleName } fr
 import type { ParseKeys } from "i18next";
 import { PATHS } from "../../router/paths.ts";
 
-export type MenuIcon = "expenses" | "cards" | "people" | "teams" | "overview" | "accounting" | "invoices" | "platform";
+export type MenuIcon =
+  | "expenses"
+  | "cards"
+  | "people"
+  | "teams"
+  | "overview"
+  | "audit"
+  | "accounting"
+  | "invoices"
+  | "platform";
 
 /** The permission an item needs (spec 2): the item shows when the role's policy possibly allows it. */
 export type MenuNeed = { resource: string; action: string };
@@ -75,6 +84,16 @@ export const MENU_SECTIONS: readonly MenuSection[] = [
         needs: { resource: "transaction", action: "read" },
       },
       {
+        // Issue 16: the owners' audit log, a page under Overview, new and marked Beta. The server asks user
+        // manage-role, the owner-only privilege over people and roles, whose changes it lists.
+        id: "audit-log",
+        labelKey: "menu.auditLog",
+        path: PATHS.auditLog,
+        icon: "audit",
+        needs: { resource: "user", action: "manage-role" },
+        beta: true,
+      },
+      {
         id: "accounting",
         labelKey: "pages.accounting.title",
         path: PATHS.accounting,
@@ -120,6 +139,7 @@ const HIDDEN_FOR: Readonly<Record<string, readonly RoleName[]>> = {
   people: ["user"],
   teams: ["user"],
   overview: ["user", "accountant", "team_admin"],
+  "audit-log": ["user", "accountant", "team_admin"],
 };
 
 /** Whether the role's policy possibly allows what an item needs (the bundled engine, as the server's). */
@@ -140,3 +160,19 @@ export const menuForRole = (role: RoleName | null, sections: readonly MenuSectio
   }));
   return visibleMenu(shown, allows);
 };
+
+const under = (pathname: string, path: string): boolean => pathname === path || pathname.startsWith(`${path}/`);
+
+/**
+ * Whether the item at `path` is the current page's: the path or one under it, unless another item's longer path
+ * matches too (the audit log, `/overview/audit-log`, is not the Overview's).
+ */
+export const isMenuItemActive = (
+  pathname: string,
+  path: string,
+  sections: readonly MenuSection[] = MENU_SECTIONS,
+): boolean =>
+  under(pathname, path) &&
+  !sections.some((section) =>
+    section.items.some((item) => item.path.length > path.length && under(pathname, item.path)),
+  );

@@ -1,0 +1,38 @@
+import "@mantine/charts/styles.css";
+import { formatMoney } from "@kort/core";
+import { BarChart } from "@mantine/charts";
+import { useLocale } from "../../app/i18n/useLocale.ts";
+
+export type ChartBar = { label: string; amount: number };
+
+/**
+ * One breakdown as horizontal bars, largest first. Its own chunk (OverviewPage loads it lazily): recharts stays
+ * out of the first load. A click on a bar opens that row's expenses.
+ */
+export function SpendingChart({
+  bars,
+  seriesLabel,
+  onOpen,
+  testId,
+}: {
+  bars: readonly ChartBar[];
+  seriesLabel: string;
+  onOpen: (index: number) => void;
+  testId: string;
+}) {
+  const locale = useLocale();
+  return (
+    <BarChart
+      h={Math.max(120, bars.length * 36 + 40)}
+      data={[...bars]}
+      dataKey="label"
+      orientation="vertical"
+      series={[{ name: "amount", label: seriesLabel, color: "blue.6" }]}
+      valueFormatter={(value) => formatMoney(value, { locale })}
+      yAxisProps={{ width: 140 }}
+      gridAxis="none"
+      barProps={{ onClick: (_bar, index) => onOpen(index), cursor: "pointer" }}
+      data-testid={testId}
+    />
+  );
+}
