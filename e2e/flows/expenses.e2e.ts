@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { billingPeriodDates, currentBillingPeriod } from "@kort/core";
 import type { Locator, Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { tillSlipPng } from "../../apps/server/src/modules/receipts/demo-receipts.ts";
 import { closeBrowser } from "../support/artifacts.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
 import { demoProjectId, query } from "../support/db.ts";
@@ -254,6 +255,60 @@ describe("expenses ledger", () => {
     await page.getByText("Kvittun nota.png fjarlægð").waitFor();
     await page.getByTestId("receipts-empty").waitFor();
     await page.getByTestId("panel-violations").locator('[data-rule="MissingReceipt"]').waitFor();
+  });
+
+  it("reads an uploaded receipt photo on the server: its total and date in the panel, a total that disagrees flagged", async () => {
+    browser = await openBrowser({ height: 2400 });
+    const { page } = browser;
+    const projectId = await demoProjectId();
+    const merchant = `Lestrarprófun ${randomUUID().slice(0, 8)}`;
+    const id = await insertPurchase(projectId, "Sala", merchant, 2);
+    const [purchase] = await query<{ day: string }>(
+      "select to_char(transaction_date, 'DD.MM.YYYY') as day from transactions where id = $1",
+      [id],
+    );
+    const slip = (total: string) =>
+      tillSlipPng([
+        merchant.slice(0, 14),
+        "Kt. 540595-2409",
+        purchase?.day ?? "",
+        "",
+        `Samtals     ${total}`,
+        "VSK 24%     2.514 kr.",
+      ]);
+    await openLedger(
+      page,
+      "accountant@demo.is",
+      projectId,
+      `?fromDate=${daysAgo(30)}&toDate=${daysAgo(0)}&q=${encodeURIComponent(merchant)}`,
+    );
+    await tableReady(page);
+    await rowOf(page, merchant).click();
+    await page.getByTestId("transaction-details").waitFor();
+
+    await page
+      .getByTestId("receipt-input")
+      .setInputFiles({ name: "mynd.png", mimeType: "image/png", buffer: await slip("12.990 kr.") });
+    const read = page.locator('[data-testid="receipt"][data-name="mynd.png"]').getByTestId("receipt-reading");
+    await read
+      .getByText(`Lesið af kvittuninni: 12.990 kr., ${purchase?.day}, VSK 24% 2.514 kr.`)
+      .waitFor({ timeout: 30_000 });
+    expect(
+      await page
+        .locator('[data-testid="receipt"][data-name="mynd.png"]')
+        .getByTestId("receipt-reading-disagrees")
+        .count(),
+    ).toBe(0);
+
+    await page
+      .getByTestId("receipt-input")
+      .setInputFiles({ name: "rong.png", mimeType: "image/png", buffer: await slip("15.990 kr.") });
+    const wrong = page.locator('[data-testid="receipt"][data-name="rong.png"]');
+    await wrong.getByTestId("receipt-reading").getByText("15.990 kr.", { exact: false }).waitFor({ timeout: 30_000 });
+    await wrong
+      .locator('[data-testid="receipt-reading-disagrees"][data-kind="TOTAL"]')
+      .getByText("Upphæð kvittunarinnar er ekki upphæð færslunnar")
+      .waitFor();
   });
 
   it("lets the accountant set the category and the tax category of picked rows at once", async () => {

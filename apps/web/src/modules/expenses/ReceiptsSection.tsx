@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
 import { useLocale } from "../../app/i18n/useLocale.ts";
+import { ReceiptReading } from "./ReceiptReading.tsx";
 import { formatFileSize, isPreviewableImage } from "./receipt-files.ts";
 import { matchReason } from "./receipt-match.ts";
 import type { Receipt } from "./receipts.graphql.ts";
@@ -140,6 +141,7 @@ export function ReceiptsSection({ transactionId, editable }: { transactionId: st
                 {t("expenses.receipts.matchedBy", matchReason(receipt.matched_by, locale))}
               </Text>
             )}
+            <ReceiptReading receipt={receipt} transactionId={transactionId} editable={editable} />
           </Stack>
           <ActionIcon
             variant="subtle"

@@ -17,6 +17,14 @@ const RECEIPT_FIELDS = graphql(`
     url_expires_at
     source
     matched_by { amount currency date }
+    reading {
+      status
+      total
+      date
+      vat { rate_basis_points amount }
+      disagreements
+      proposed_tax_category { id code }
+    }
   }
 `);
 

@@ -18,11 +18,19 @@ import {
 /** A transaction's receipts; under the ledger's key, so one invalidation refreshes them with the rows and counts. */
 const receiptsKey = (transactionId: string) => [LEDGER_QUERY_ROOT, "receipts", transactionId] as const;
 
+/** A receipt is read within seconds of arriving (issue 18); past this it is not waited for any more. */
+const READING_WAIT_MS = 5 * 60_000;
+
+const waitsToBeRead = (receipt: Receipt) =>
+  receipt.reading === null && Date.now() - Date.parse(receipt.created_at) < READING_WAIT_MS;
+
+/** A transaction's receipts, asked again every 1.5 s while one of them waits to be read. */
 export const useReceipts = (transactionId: string) =>
   useQuery({
     queryKey: receiptsKey(transactionId),
     queryFn: async ({ signal }) =>
       (await request(RECEIPTS_QUERY, { transaction_id: transactionId }, { signal })).receipts,
+    refetchInterval: (query) => (query.state.data?.some(waitsToBeRead) ? 1500 : false),
   });
 
 /**
