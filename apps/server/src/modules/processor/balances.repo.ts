@@ -1,7 +1,7 @@
 import { MS_PER_DAY } from "@kort/core";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import type { DecisionLimit, LimitUsage, TeamControl } from "./decide.ts";
+import type { DecisionCard, DecisionLimit, LimitUsage, TeamControl } from "./decide.ts";
 import { limitWindowStart } from "./periods.ts";
 
 /**
@@ -84,76 +84,181 @@ const slidingSql = (projectId: string, cardId: string, now: Date) => {
                      and t.transaction_date >= ${from} and t.transaction_date < ${boundaryEnd}) s) r)`;
 };
 
-export type DecisionState = {
-  limits: { limit: DecisionLimit; used: LimitUsage }[];
-  team: TeamControl | null;
-  /** Settled this billing period plus reserved. */
-  creditUsed: number;
+/** A card as the rules and the stored rows need it, read under its lock. */
+export type DecisionCardRow = {
+  id: string;
+  teamId: string | null;
+  cardholderId: string;
+  status: DecisionCard["status"];
+  expirationMonth: number;
+  expirationYear: number;
+  willCloseAt: Date | null;
+  defaultTransactionCategoryId: string | null;
 };
 
-type StateRow = {
-  limits: [number, number, number, DecisionLimit["usageType"], DecisionLimit["period"]][];
-  card: [string, number, number, number, number][];
-  sliding: number[] | null;
-  team_limits: [number | null, number | null, number | null] | null;
-  team: [string, number, number, number, number][];
+/** One card's part of a batch's state. */
+export type CardDecisionState = {
+  card: DecisionCardRow;
+  limits: readonly { limit: DecisionLimit; used: LimitUsage }[];
+  team: TeamControl | null;
+};
+
+/** A decision already stored for a (card, network reference) of the batch: what a retry answers. */
+export type StoredDecision = {
+  id: string;
+  cardId: string;
+  reference: string;
+  status: string;
+  declineCode: string | null;
+  amount: number;
+  originalAmount: number;
+  originalCurrency: string;
+};
+
+export type BatchDecisionState = {
+  cards: Map<string, CardDecisionState>;
+  /** Settled this billing period plus reserved. */
+  creditUsed: number;
+  /** By `referenceKey(cardId, reference)`. */
+  stored: Map<string, StoredDecision>;
+};
+
+export const referenceKey = (cardId: string, reference: string): string => `${cardId} ${reference}`;
+
+type Sums = [string, number, number, number, number][];
+type StateJson = {
   credit: number | string;
+  stored: {
+    id: string;
+    card_id: string;
+    reference: string;
+    status: string;
+    decline_code: string | null;
+    amount: number;
+    original_amount: number;
+    original_currency: string;
+  }[];
+  cards: {
+    id: string;
+    team_id: string | null;
+    cardholder_id: string;
+    status: DecisionCard["status"];
+    expiration_month: number;
+    expiration_year: number;
+    will_close_at: string | null;
+    category_id: string | null;
+    limits: [number, number, number, DecisionLimit["usageType"], DecisionLimit["period"]][];
+    sums: Sums;
+    sliding: number[] | null;
+    team_limits: [number | null, number | null, number | null] | null;
+    team: Sums;
+  }[];
+};
+
+const uuidArray = (ids: readonly string[]) =>
+  ids.length === 0
+    ? sql`'{}'::uuid[]`
+    : sql`ARRAY[${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::uuid[]`;
+const textArray = (values: readonly string[]) =>
+  values.length === 0
+    ? sql`'{}'::text[]`
+    : sql`ARRAY[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`;
+
+/**
+ * Locks a batch's cards (in id order) and then their company's row, as every settlement takes them (card before
+ * company), and answers the company's credit limit: one statement (migration 0017_decision_batch).
+ */
+export const lockForDecision = async (
+  tx: Executor,
+  projectId: string,
+  cardIds: readonly string[],
+): Promise<number | undefined> => {
+  const result = await tx.execute(
+    sql`select kort_lock_for_decision(${projectId}, ${uuidArray(cardIds)}) as credit_limit`,
+  );
+  const value = (result.rows[0] as { credit_limit: unknown } | undefined)?.credit_limit;
+  return value === null || value === undefined ? undefined : safe(value);
 };
 
 /**
- * Everything a decision reads besides the card, in one statement under the card and company locks: the card's
- * limits, its balance rows for the current windows (and the sliding 24 hours when it has such a limit), its team's
- * maxima and day, week and period rows, and the company's credit in use. About a dozen rows, all by key.
+ * Everything the rules read for a batch's cards, after `lockForDecision`, in one statement
+ * (`kort_decision_state`, whose inner statements PL/pgSQL plans once per connection): per card its row, limits
+ * with what their windows hold, its team's control; the company's credit in use; and the decisions already
+ * stored for the batch's network references. About a dozen rows per card, all by key.
  */
-export const decisionState = async (
+export const batchDecisionState = async (
   tx: Executor,
-  card: { projectId: string; id: string; teamId: string | null },
+  projectId: string,
+  cardIds: readonly string[],
+  references: readonly { cardId: string; reference: string }[],
   now: Date,
-): Promise<DecisionState> => {
-  const { projectId, id: cardId, teamId } = card;
+): Promise<BatchDecisionState> => {
   const s = windowStarts(now);
-  const result = await tx.execute(sql`
-    select
-      (select coalesce(json_agg(json_build_array(l.sum_amount, l.single_amount, l.count, l.usage_type, l.period)), '[]')
-         from card_limits l where l.project_id = ${projectId} and l.card_id = ${cardId}) as limits,
-      (select coalesce(json_agg(json_build_array(b.kind, b.atm_sum, b.atm_count, b.retail_sum, b.retail_count)), '[]')
-         from spend_balances b
-        where b.project_id = ${projectId} and b.owner_id = ${cardId}
-          and (b.kind, b.starts_at) in (('D', ${s.D}), ('W', ${s.W}), ('M', ${s.M}), ('Y', ${s.Y}), ('L', ${s.L}))) as card,
-      case when exists (select 1 from card_limits l where l.project_id = ${projectId} and l.card_id = ${cardId}
-                           and l.period = 'SLIDING_24H')
-           then ${slidingSql(projectId, cardId, now)} end as sliding,
-      (select json_build_array(t.max_daily_limit, t.max_weekly_limit, t.max_monthly_limit) from teams t
-        where t.project_id = ${projectId} and t.id = ${teamId}) as team_limits,
-      (select coalesce(json_agg(json_build_array(b.kind, b.atm_sum, b.atm_count, b.retail_sum, b.retail_count)), '[]')
-         from spend_balances b
-        where b.project_id = ${projectId} and b.owner_id = ${teamId}
-          and (b.kind, b.starts_at) in (('D', ${s.D}), ('W', ${s.W}), ('M', ${s.M}))) as team,
-      (select coalesce(sum(c.settled) filter (where c.period_start = ${s.M}), 0) + coalesce(sum(c.reserved), 0)
-         from credit_balances c
-        where c.project_id = ${projectId} and c.period_start in ('-infinity', ${s.M}))::bigint as credit`);
-  const row = result.rows[0] as StateRow | undefined;
-  if (!row) throw new Error("The decision state read no row");
-  const rowOf = (rows: StateRow["card"], kind: string): WindowSums => sumsOf(rows.find((r) => r[0] === kind)?.slice(1));
-  const sliding = row.sliding ? add(sumsOf(row.sliding.slice(0, 4)), sumsOf(row.sliding.slice(4))) : ZERO;
-  const limits = row.limits.map(([sumAmount, singleAmount, count, usageType, period]) => {
-    const limit: DecisionLimit = { sumAmount, singleAmount, count, usageType, period };
-    const sums = period === "SLIDING_24H" ? sliding : rowOf(row.card, KIND_OF[period]);
-    return { limit, used: usageOf(sums, usageType) };
-  });
-  const teamUsed = (kind: string) => usageOf(rowOf(row.team, kind), "ALL").sum;
-  const team: TeamControl | null =
-    teamId && row.team_limits
-      ? {
-          maxDaily: row.team_limits[0],
-          maxWeekly: row.team_limits[1],
-          maxMonthly: row.team_limits[2],
-          usedDaily: teamUsed("D"),
-          usedWeekly: teamUsed("W"),
-          usedMonthly: teamUsed("M"),
-        }
-      : null;
-  return { limits, team, creditUsed: safe(row.credit) };
+  const from = new Date(now.getTime() - MS_PER_DAY + 1);
+  const boundary = hourStart(from);
+  const boundaryEnd = new Date(boundary.getTime() + HOUR_MS);
+  const result = await tx.execute(sql`select kort_decision_state(${projectId}, ${uuidArray(cardIds)},
+    ${uuidArray(references.map((r) => r.cardId))}, ${textArray(references.map((r) => r.reference))},
+    ${s.D}, ${s.W}, ${s.M}, ${s.Y}, ${s.L}, ${now}, ${from}, ${boundary}, ${boundaryEnd}) as state`);
+  const raw = (result.rows[0] as { state: StateJson | string } | undefined)?.state;
+  if (!raw) throw new Error("The decision state read no row");
+  const state: StateJson = typeof raw === "string" ? JSON.parse(raw) : raw;
+  const cards = new Map<string, CardDecisionState>();
+  for (const row of state.cards) {
+    const rowOf = (rows: Sums, kind: string): WindowSums => sumsOf(rows.find((r) => r[0] === kind)?.slice(1));
+    const sliding = row.sliding ? add(sumsOf(row.sliding.slice(0, 4)), sumsOf(row.sliding.slice(4))) : ZERO;
+    const limits = row.limits.map(([sumAmount, singleAmount, count, usageType, period]) => {
+      const limit: DecisionLimit = { sumAmount, singleAmount, count, usageType, period };
+      const sums = period === "SLIDING_24H" ? sliding : rowOf(row.sums, KIND_OF[period]);
+      return { limit, used: usageOf(sums, usageType) };
+    });
+    const teamUsed = (kind: string) => usageOf(rowOf(row.team, kind), "ALL").sum;
+    const team: TeamControl | null =
+      row.team_id && row.team_limits
+        ? {
+            maxDaily: row.team_limits[0],
+            maxWeekly: row.team_limits[1],
+            maxMonthly: row.team_limits[2],
+            usedDaily: teamUsed("D"),
+            usedWeekly: teamUsed("W"),
+            usedMonthly: teamUsed("M"),
+          }
+        : null;
+    cards.set(row.id, {
+      card: {
+        id: row.id,
+        teamId: row.team_id,
+        cardholderId: row.cardholder_id,
+        status: row.status,
+        expirationMonth: row.expiration_month,
+        expirationYear: row.expiration_year,
+        willCloseAt: row.will_close_at === null ? null : new Date(row.will_close_at),
+        defaultTransactionCategoryId: row.category_id,
+      },
+      limits,
+      team,
+    });
+  }
+  const stored = new Map<string, StoredDecision>();
+  for (const row of state.stored) {
+    stored.set(referenceKey(row.card_id, row.reference), {
+      id: row.id,
+      cardId: row.card_id,
+      reference: row.reference,
+      status: row.status,
+      declineCode: row.decline_code,
+      amount: safe(row.amount),
+      originalAmount: safe(row.original_amount),
+      originalCurrency: row.original_currency,
+    });
+  }
+  return { cards, creditUsed: safe(state.credit), stored };
 };
 
 /** The company's credit in use at `now`: settled in the billing period, and reserved by pending authorizations. */

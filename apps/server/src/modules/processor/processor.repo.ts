@@ -24,17 +24,15 @@ const cardColumns = {
 type CompanyRow = { projectId: string; id: string };
 
 /**
- * A decision's locks in one statement: the card the network names by its number (the one lookup across companies:
- * a PAN belongs to no company's key space; docs/scaling.md, "card directory"), then its company's row (FOR NO KEY
- * UPDATE of both, in that order, as every settlement takes them), with the company's credit limit.
+ * The company and id of the card the network names by its number: the one lookup across companies (a PAN belongs
+ * to no company's key space; docs/scaling.md, "card directory"). Unlocked: a card never changes company or number,
+ * so the answer can be kept; the decision then locks the card within its company.
  */
-export const lockCardAndCompany = async (tx: Executor, panLookup: string) => {
-  const [row] = await tx
-    .select({ ...cardColumns, creditLimit: projects.creditLimit })
+export const cardOfPan = async (db: Executor, panLookup: string): Promise<CompanyRow | undefined> => {
+  const [row] = await db
+    .select({ projectId: cards.projectId, id: cards.id })
     .from(cards)
-    .innerJoin(projects, eq(projects.id, cards.projectId))
-    .where(eq(cards.panLookup, panLookup))
-    .for("no key update", { of: [cards, projects] });
+    .where(eq(cards.panLookup, panLookup));
   return row;
 };
 
@@ -84,25 +82,6 @@ export const insertAuthorization = async (tx: Executor, values: NewAuthorization
   return row?.id;
 };
 
-/** The decision stored for a network reference on a card, if any. */
-export const findAuthorizationByReference = async (
-  tx: Executor,
-  card: { projectId: string; id: string },
-  networkReference: string,
-) => {
-  const [row] = await tx
-    .select()
-    .from(authorizations)
-    .where(
-      and(
-        eq(authorizations.projectId, card.projectId),
-        eq(authorizations.cardId, card.id),
-        eq(authorizations.networkReference, networkReference),
-      ),
-    );
-  return row;
-};
-
 /** The authorization the network names by its id alone (a reversal, a clearing): found across companies. */
 export const findAuthorization = async (tx: Executor, id: string) => {
   const [row] = await tx.select().from(authorizations).where(eq(authorizations.id, id));
@@ -126,6 +105,26 @@ export const updateAuthorization = (
 ) => tx.update(authorizations).set(values).where(authorizationIs(authorization));
 
 export type NewTransaction = typeof transactions.$inferInsert;
+
+/**
+ * A batch's decisions in one statement (the balance triggers post them at once); answers how many were inserted.
+ * Fewer than given means a (card, network reference) was stored meanwhile: the caller fails the batch, and its
+ * requests are decided again one by one, where the stored decision is found under the lock.
+ */
+export const insertAuthorizations = async (tx: Executor, values: NewAuthorization[]): Promise<number> => {
+  if (values.length === 0) return 0;
+  const rows = await tx
+    .insert(authorizations)
+    .values(values)
+    .onConflictDoNothing({ target: [authorizations.projectId, authorizations.cardId, authorizations.networkReference] })
+    .returning({ id: authorizations.id });
+  return rows.length;
+};
+
+/** The unsettled ledger rows of a batch's approved decisions, in one statement. */
+export const insertTransactions = async (tx: Executor, values: NewTransaction[]): Promise<void> => {
+  if (values.length > 0) await tx.insert(transactions).values(values);
+};
 
 export const insertTransaction = async (tx: Executor, values: NewTransaction): Promise<string> => {
   const [row] = await tx.insert(transactions).values(values).returning({ id: transactions.id });

@@ -1,0 +1,96 @@
+-- Card decisions in batches (issue 13, docs/balances.md "Batches"). Two functions, so that a batch of one
+-- company's requests takes two round trips before its inserts, whatever its size, and the statements inside
+-- are planned once per connection (PL/pgSQL caches their plans) instead of once per decision.
+
+-- Locks a batch's cards in id order and then their company's row (FOR NO KEY UPDATE), the order every settlement
+-- and every other batch takes them in, so no two transactions wait on each other in a circle. Answers the
+-- company's credit limit (null when the company is missing). A statement of its own: the state is read by the
+-- next statement, whose snapshot then includes everything committed before the locks were granted.
+CREATE FUNCTION kort_lock_for_decision(p_project uuid, p_cards uuid[]) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_credit_limit bigint;
+BEGIN
+  PERFORM 1 FROM cards c WHERE c.project_id = p_project AND c.id = ANY (p_cards) ORDER BY c.id FOR NO KEY UPDATE;
+  SELECT pr.credit_limit INTO v_credit_limit FROM projects pr WHERE pr.id = p_project FOR NO KEY UPDATE;
+  RETURN v_credit_limit;
+END
+$$;
+--> statement-breakpoint
+
+-- Everything the rules (processor/decide.ts) read for a batch's cards, under the locks above, as one JSON value:
+-- each card's row, limits, balance rows of the current windows (and the exact sliding 24 hours when it has such a
+-- limit), its team's maxima and rows, the company's credit in use, and the decisions already stored for the
+-- batch's network references. The window starts come from processor/periods.ts, the one place that defines them.
+-- About a dozen rows per card, all by key.
+CREATE FUNCTION kort_decision_state(
+  p_project uuid, p_cards uuid[], p_ref_cards uuid[], p_refs text[],
+  p_d timestamptz, p_w timestamptz, p_m timestamptz, p_y timestamptz, p_l timestamptz,
+  p_now timestamptz, p_sliding_from timestamptz, p_boundary timestamptz, p_boundary_end timestamptz
+) RETURNS json
+LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN (
+    SELECT json_build_object(
+      'credit', (SELECT coalesce(sum(cb.settled) FILTER (WHERE cb.period_start = p_m), 0) + coalesce(sum(cb.reserved), 0)
+                   FROM credit_balances cb
+                  WHERE cb.project_id = p_project AND cb.period_start IN ('-infinity', p_m)),
+      'stored', (SELECT coalesce(json_agg(json_build_object(
+                          'id', a.id, 'card_id', a.card_id, 'reference', a.network_reference, 'status', a.status,
+                          'decline_code', a.decline_code, 'amount', a.amount, 'original_amount', a.original_amount,
+                          'original_currency', a.original_currency)), '[]')
+                   FROM unnest(p_ref_cards, p_refs) r(card_id, reference)
+                   JOIN authorizations a
+                     ON a.project_id = p_project AND a.card_id = r.card_id AND a.network_reference = r.reference),
+      'cards', (SELECT coalesce(json_agg(json_build_object(
+                         'id', c.id, 'team_id', c.team_id, 'cardholder_id', c.cardholder_id, 'status', c.status,
+                         'expiration_month', c.expiration_month, 'expiration_year', c.expiration_year,
+                         'will_close_at', c.will_close_at, 'category_id', c.default_transaction_category_id,
+                         'limits', lim.v, 'sums', cs.v, 'sliding', sl.v, 'team_limits', tl.v, 'team', ts.v)), '[]')
+                  FROM cards c
+                  CROSS JOIN LATERAL (
+                    SELECT coalesce(json_agg(json_build_array(l.sum_amount, l.single_amount, l.count, l.usage_type, l.period)), '[]') AS v,
+                           bool_or(l.period = 'SLIDING_24H') AS sliding
+                      FROM card_limits l WHERE l.project_id = p_project AND l.card_id = c.id) lim
+                  CROSS JOIN LATERAL (
+                    SELECT coalesce(json_agg(json_build_array(b.kind, b.atm_sum, b.atm_count, b.retail_sum, b.retail_count)), '[]') AS v
+                      FROM spend_balances b
+                     WHERE b.project_id = p_project AND b.owner_id = c.id
+                       AND (b.kind, b.starts_at) IN (('D', p_d), ('W', p_w), ('M', p_m), ('Y', p_y), ('L', p_l))) cs
+                  -- The sliding 24 hours [now - 24 h + 1 ms, now]: whole hour rows after the hour the window starts
+                  -- in, and of that hour the card's own raw rows from the window's start (balances.repo.ts).
+                  LEFT JOIN LATERAL (
+                    SELECT json_build_array(h.atm_sum, h.atm_count, h.retail_sum, h.retail_count,
+                                            r.atm_sum, r.atm_count, r.retail_sum, r.retail_count) AS v
+                      FROM (SELECT coalesce(sum(b.atm_sum), 0) AS atm_sum, coalesce(sum(b.atm_count), 0) AS atm_count,
+                                   coalesce(sum(b.retail_sum), 0) AS retail_sum, coalesce(sum(b.retail_count), 0) AS retail_count
+                              FROM spend_balances b
+                             WHERE b.project_id = p_project AND b.owner_id = c.id AND b.kind = 'H'
+                               AND b.starts_at > p_boundary AND b.starts_at <= p_now) h,
+                           (SELECT coalesce(sum(s.amount) FILTER (WHERE s.atm), 0) AS atm_sum,
+                                   coalesce(sum(s.purchase) FILTER (WHERE s.atm), 0) AS atm_count,
+                                   coalesce(sum(s.amount) FILTER (WHERE NOT s.atm), 0) AS retail_sum,
+                                   coalesce(sum(s.purchase) FILTER (WHERE NOT s.atm), 0) AS retail_count
+                              FROM (SELECT a.amount, a.mcc IN ('6010', '6011') AS atm, 1 AS purchase FROM authorizations a
+                                     WHERE a.project_id = p_project AND a.card_id = c.id AND a.status = 'pending'
+                                       AND a.created_at >= p_sliding_from AND a.created_at < p_boundary_end
+                                    UNION ALL
+                                    SELECT t.transaction_amount, coalesce(t.mcc IN ('6010', '6011'), false),
+                                           CASE WHEN t.authorization_id IS NULL THEN 0 ELSE 1 END
+                                      FROM transactions t
+                                     WHERE t.project_id = p_project AND t.card_id = c.id AND t.closed_at IS NOT NULL
+                                       AND t.transaction_date >= p_sliding_from AND t.transaction_date < p_boundary_end) s) r
+                     WHERE lim.sliding) sl ON true
+                  LEFT JOIN LATERAL (
+                    SELECT json_build_array(t.max_daily_limit, t.max_weekly_limit, t.max_monthly_limit) AS v
+                      FROM teams t WHERE t.project_id = p_project AND t.id = c.team_id) tl ON true
+                  CROSS JOIN LATERAL (
+                    SELECT coalesce(json_agg(json_build_array(b.kind, b.atm_sum, b.atm_count, b.retail_sum, b.retail_count)), '[]') AS v
+                      FROM spend_balances b
+                     WHERE b.project_id = p_project AND b.owner_id = c.team_id
+                       AND (b.kind, b.starts_at) IN (('D', p_d), ('W', p_w), ('M', p_m))) ts
+                 WHERE c.project_id = p_project AND c.id = ANY (p_cards))
+    )
+  );
+END
+$$;
