@@ -7,14 +7,7 @@ import { batchDecisionState, lockForDecision, referenceKey, type StoredDecision 
 import { type Batcher, createBatcher } from "./batcher.ts";
 import { afterApproval, type Decision, decide } from "./decide.ts";
 import { toIsk } from "./fx.ts";
-import {
-  cardOfPan,
-  fxRateAt,
-  insertAuthorizations,
-  insertTransactions,
-  type NewAuthorization,
-  type NewTransaction,
-} from "./processor.repo.ts";
+import { cardOfPan, type DecisionRow, fxRateAt, insertDecisions } from "./processor.repo.ts";
 
 /** What the processor needs: the database, the card key's operations, and the clock of its rules. */
 export type ProcessorDeps = { db: Db; secrets: CardSecrets; now: () => Date };
@@ -95,8 +88,7 @@ const decideBatch = async (
     const state = await batchDecisionState(tx, projectId, cardIds, references, now);
     let availableCredit = (creditLimit ?? 0) - state.creditUsed;
     const decided = new Map<string, StoredDecision>();
-    const newAuthorizations: NewAuthorization[] = [];
-    const newTransactions: NewTransaction[] = [];
+    const rows: DecisionRow[] = [];
     const answers = batch.map(({ request, cardId, amountIsk, supported }): PaymentAnswer | Error => {
       const cardState = state.cards.get(cardId);
       if (!cardState || creditLimit === undefined) {
@@ -120,26 +112,25 @@ const decideBatch = async (
       const id = randomUUID();
       const status = decision.approved ? "pending" : "declined";
       const declineCode = decision.approved ? null : decision.code;
-      newAuthorizations.push({
+      rows.push({
         id,
-        projectId,
-        cardId,
-        userId: card.cardholderId,
-        teamId: card.teamId,
+        project_id: projectId,
+        card_id: cardId,
+        user_id: card.cardholderId,
+        team_id: card.teamId,
         amount: amountIsk,
-        currency: "ISK",
-        originalAmount: request.amount,
-        originalCurrency: request.currency,
-        originalExponent: currencyExponent(request.currency),
-        merchantName: request.merchantName,
-        merchantCountry: request.merchantCountry,
+        original_amount: request.amount,
+        original_currency: request.currency,
+        original_exponent: currencyExponent(request.currency),
+        merchant_name: request.merchantName,
+        merchant_country: request.merchantCountry,
         mcc: request.mcc,
-        networkReference: reference ?? null,
+        network_reference: reference ?? null,
         status,
-        declineCode,
-        approvalCode: decision.approved ? String(randomInt(0, 1_000_000)).padStart(6, "0") : null,
-        createdAt: now,
-        updatedAt: now,
+        decline_code: declineCode,
+        approval_code: decision.approved ? String(randomInt(0, 1_000_000)).padStart(6, "0") : null,
+        created_at: now.toISOString(),
+        category_id: card.defaultTransactionCategoryId,
       });
       if (key) {
         decided.set(key, {
@@ -154,40 +145,19 @@ const decideBatch = async (
         });
       }
       if (decision.approved) {
+        // What this approval adds to the card's, team's and company's balances, for the next request of the batch.
+        // The purchase's unsettled ledger row (closed_at null) is written with the decision: the holder can attach
+        // a receipt and the accountant categorise it before it clears. Sums read the authorization until then.
         const after = afterApproval({ ...cardState, availableCredit }, { amountIsk, mcc: request.mcc });
         cardState.limits = after.limits;
         cardState.team = after.team;
         availableCredit = after.availableCredit;
-        // The purchase is in the ledger from the moment it is approved, unsettled (closed_at null): the holder can
-        // attach a receipt and the accountant categorise it before it clears. Sums read the authorization until then.
-        newTransactions.push({
-          projectId,
-          cardId,
-          userId: card.cardholderId,
-          teamId: card.teamId,
-          authorizationId: id,
-          description: request.merchantName,
-          merchantName: request.merchantName,
-          merchantCountry: request.merchantCountry,
-          mcc: request.mcc,
-          originalAmount: request.amount,
-          originalCurrency: request.currency,
-          originalExponent: currencyExponent(request.currency),
-          transactionAmount: amountIsk,
-          transactionDate: now,
-          categoryId: card.defaultTransactionCategoryId,
-          closedAt: null,
-          createdAt: now,
-          updatedAt: now,
-        });
       }
       return { id, approved: decision.approved, declineCode, amountIsk };
     });
-    const inserted = await insertAuthorizations(tx, newAuthorizations);
-    if (inserted !== newAuthorizations.length) {
+    if ((await insertDecisions(tx, rows)) !== rows.length) {
       throw new Error("A network reference of the batch was stored by another transaction");
     }
-    await insertTransactions(tx, newTransactions);
     return answers;
   });
 

@@ -106,24 +106,39 @@ export const updateAuthorization = (
 
 export type NewTransaction = typeof transactions.$inferInsert;
 
-/**
- * A batch's decisions in one statement (the balance triggers post them at once); answers how many were inserted.
- * Fewer than given means a (card, network reference) was stored meanwhile: the caller fails the batch, and its
- * requests are decided again one by one, where the stored decision is found under the lock.
- */
-export const insertAuthorizations = async (tx: Executor, values: NewAuthorization[]): Promise<number> => {
-  if (values.length === 0) return 0;
-  const rows = await tx
-    .insert(authorizations)
-    .values(values)
-    .onConflictDoNothing({ target: [authorizations.projectId, authorizations.cardId, authorizations.networkReference] })
-    .returning({ id: authorizations.id });
-  return rows.length;
+/** One decision of a batch, as `kort_insert_decisions` (migration 0017_decision_batch) takes it. */
+export type DecisionRow = {
+  id: string;
+  project_id: string;
+  card_id: string;
+  user_id: string;
+  team_id: string | null;
+  amount: number;
+  original_amount: number;
+  original_currency: string;
+  original_exponent: number;
+  merchant_name: string;
+  merchant_country: string;
+  mcc: string;
+  network_reference: string | null;
+  status: "pending" | "declined";
+  decline_code: string | null;
+  approval_code: string | null;
+  created_at: string;
+  /** The card's default category, for the approved one's unsettled ledger row. */
+  category_id: string | null;
 };
 
-/** The unsettled ledger rows of a batch's approved decisions, in one statement. */
-export const insertTransactions = async (tx: Executor, values: NewTransaction[]): Promise<void> => {
-  if (values.length > 0) await tx.insert(transactions).values(values);
+/**
+ * A batch's decisions and the approved ones' unsettled ledger rows, in one statement (the balance triggers post
+ * them at once); answers how many decisions were inserted. Fewer than given means a (card, network reference) was
+ * stored meanwhile: the caller fails the batch, and its requests are decided again one by one, where the stored
+ * decision is found under the lock.
+ */
+export const insertDecisions = async (tx: Executor, rows: readonly DecisionRow[]): Promise<number> => {
+  if (rows.length === 0) return 0;
+  const result = await tx.execute(sql`select kort_insert_decisions(${JSON.stringify(rows)}::json) as inserted`);
+  return Number((result.rows[0] as { inserted: unknown } | undefined)?.inserted ?? 0);
 };
 
 export const insertTransaction = async (tx: Executor, values: NewTransaction): Promise<string> => {
