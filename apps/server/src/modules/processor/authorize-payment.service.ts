@@ -3,7 +3,7 @@ import { type CurrencyCode, currencyExponent, DECLINE_CODES, type DeclineCode } 
 import type { CardSecrets } from "../../platform/crypto/card-secrets.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
-import { batchDecisionState, lockForDecision, referenceKey, type StoredDecision } from "./balances.repo.ts";
+import { lockAndReadDecisionState, referenceKey, type StoredDecision } from "./balances.repo.ts";
 import { type Batcher, createBatcher } from "./batcher.ts";
 import { afterApproval, type Decision, decide } from "./decide.ts";
 import { toIsk } from "./fx.ts";
@@ -64,12 +64,11 @@ const storedAnswer = (row: StoredDecision, request: PaymentRequest): PaymentAnsw
 type Submitted = { request: PaymentRequest; projectId: string; cardId: string; amountIsk: number; supported: boolean };
 
 /**
- * Decides a batch of one company's requests, in arrival order, in one database transaction with one commit:
- * the batch's cards (in id order) and then the company row are locked (FOR NO KEY UPDATE) in one statement, the
- * state the rules read is loaded in a second (running balances, docs/balances.md), `decide` runs per request on
- * that state as the earlier approvals of the batch left it (`afterApproval`), and the decisions and the approved
- * ones' unsettled ledger rows are inserted in one statement each (the triggers post them to the balances in the
- * same transaction). A request with a network reference already decided on its card, stored or earlier in the
+ * Decides a batch of one company's requests, in arrival order, in one database transaction with one commit and
+ * two statements: the first locks the batch's cards (in id order) and then the company row (FOR NO KEY UPDATE)
+ * and reads the state the rules read (running balances, docs/balances.md); `decide` runs per request on that
+ * state as the earlier approvals of the batch left it (`afterApproval`); the second inserts the decisions and the
+ * approved ones' unsettled ledger rows (the triggers post them to the balances in the same transaction). A request with a network reference already decided on its card, stored or earlier in the
  * batch, answers that decision (a network retry). An answer that is an error fails that request alone.
  */
 const decideBatch = async (
@@ -79,19 +78,19 @@ const decideBatch = async (
 ): Promise<(PaymentAnswer | Error)[]> =>
   deps.db.transaction(async (tx) => {
     const cardIds = [...new Set(batch.map((item) => item.cardId))];
-    const creditLimit = await lockForDecision(tx, projectId, cardIds);
-    // The clock is read after the locks are held, so stored times follow the order of the decisions.
-    const now = deps.now();
     const references = batch.flatMap(({ cardId, request }) =>
       request.networkReference ? [{ cardId, reference: request.networkReference }] : [],
     );
-    const state = await batchDecisionState(tx, projectId, cardIds, references, now);
-    let availableCredit = (creditLimit ?? 0) - state.creditUsed;
+    // The clock is read before the locks are granted (they and the read are one statement); the read counts
+    // entries dated after it (docs/balances.md, "Batches"), so a decision another process made meanwhile counts.
+    const now = deps.now();
+    const state = await lockAndReadDecisionState(tx, projectId, cardIds, references, now);
+    let availableCredit = state ? state.creditLimit - state.creditUsed : 0;
     const decided = new Map<string, StoredDecision>();
     const rows: DecisionRow[] = [];
     const answers = batch.map(({ request, cardId, amountIsk, supported }): PaymentAnswer | Error => {
-      const cardState = state.cards.get(cardId);
-      if (!cardState || creditLimit === undefined) {
+      const cardState = state?.cards.get(cardId);
+      if (!state || !cardState) {
         return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk };
       }
       const reference = request.networkReference;

@@ -117,6 +117,7 @@ export type StoredDecision = {
 
 export type BatchDecisionState = {
   cards: Map<string, CardDecisionState>;
+  creditLimit: number;
   /** Settled this billing period plus reserved. */
   creditUsed: number;
   /** By `referenceKey(cardId, reference)`. */
@@ -127,6 +128,7 @@ export const referenceKey = (cardId: string, reference: string): string => `${ca
 
 type Sums = [string, number, number, number, number][];
 type StateJson = {
+  credit_limit: number | string;
   credit: number | string;
   stored: {
     id: string;
@@ -172,42 +174,28 @@ const textArray = (values: readonly string[]) =>
 
 /**
  * Locks a batch's cards (in id order) and then their company's row, as every settlement takes them (card before
- * company), and answers the company's credit limit: one statement (migration 0017_decision_batch).
+ * company), and reads everything the rules read for those cards, in one statement (`kort_decision_state`,
+ * migration 0017_decision_batch, whose inner statements PL/pgSQL plans once per connection): per card its row,
+ * limits with what their windows hold, its team's control; the company's credit limit and credit in use; and
+ * the decisions already stored for the batch's network references. About a dozen rows per card, all by key.
+ * Undefined when the company is missing.
  */
-export const lockForDecision = async (
-  tx: Executor,
-  projectId: string,
-  cardIds: readonly string[],
-): Promise<number | undefined> => {
-  const result = await tx.execute(
-    sql`select kort_lock_for_decision(${projectId}, ${uuidArray(cardIds)}) as credit_limit`,
-  );
-  const value = (result.rows[0] as { credit_limit: unknown } | undefined)?.credit_limit;
-  return value === null || value === undefined ? undefined : safe(value);
-};
-
-/**
- * Everything the rules read for a batch's cards, after `lockForDecision`, in one statement
- * (`kort_decision_state`, whose inner statements PL/pgSQL plans once per connection): per card its row, limits
- * with what their windows hold, its team's control; the company's credit in use; and the decisions already
- * stored for the batch's network references. About a dozen rows per card, all by key.
- */
-export const batchDecisionState = async (
+export const lockAndReadDecisionState = async (
   tx: Executor,
   projectId: string,
   cardIds: readonly string[],
   references: readonly { cardId: string; reference: string }[],
   now: Date,
-): Promise<BatchDecisionState> => {
+): Promise<BatchDecisionState | undefined> => {
   const s = windowStarts(now);
   const from = new Date(now.getTime() - MS_PER_DAY + 1);
   const boundary = hourStart(from);
   const boundaryEnd = new Date(boundary.getTime() + HOUR_MS);
   const result = await tx.execute(sql`select kort_decision_state(${projectId}, ${uuidArray(cardIds)},
     ${uuidArray(references.map((r) => r.cardId))}, ${textArray(references.map((r) => r.reference))},
-    ${s.D}, ${s.W}, ${s.M}, ${s.Y}, ${s.L}, ${now}, ${from}, ${boundary}, ${boundaryEnd}) as state`);
-  const raw = (result.rows[0] as { state: StateJson | string } | undefined)?.state;
-  if (!raw) throw new Error("The decision state read no row");
+    ${s.D}, ${s.W}, ${s.M}, ${s.Y}, ${s.L}, ${from}, ${boundary}, ${boundaryEnd}) as state`);
+  const raw = (result.rows[0] as { state: StateJson | string | null } | undefined)?.state;
+  if (!raw) return undefined;
   const state: StateJson = typeof raw === "string" ? JSON.parse(raw) : raw;
   const cards = new Map<string, CardDecisionState>();
   for (const row of state.cards) {
@@ -258,7 +246,7 @@ export const batchDecisionState = async (
       originalCurrency: row.original_currency,
     });
   }
-  return { cards, creditUsed: safe(state.credit), stored };
+  return { cards, creditLimit: safe(state.credit_limit), creditUsed: safe(state.credit), stored };
 };
 
 /** The company's credit in use at `now`: settled in the billing period, and reserved by pending authorizations. */

@@ -1,37 +1,36 @@
 -- Card decisions in batches (issue 13, docs/balances.md "Batches"). Two functions, so that a batch of one
--- company's requests takes two round trips before its inserts, whatever its size, and the statements inside
--- are planned once per connection (PL/pgSQL caches their plans) instead of once per decision.
+-- company's requests takes two statements between its BEGIN and COMMIT, whatever its size (one that locks and
+-- reads, one that writes), and the statements inside are planned once per connection (PL/pgSQL caches their
+-- plans) instead of once per decision.
 
 -- Locks a batch's cards in id order and then their company's row (FOR NO KEY UPDATE), the order every settlement
--- and every other batch takes them in, so no two transactions wait on each other in a circle. Answers the
--- company's credit limit (null when the company is missing). A statement of its own: the state is read by the
--- next statement, whose snapshot then includes everything committed before the locks were granted.
-CREATE FUNCTION kort_lock_for_decision(p_project uuid, p_cards uuid[]) RETURNS bigint
+-- and every other batch takes them in, so no two transactions wait on each other in a circle; then reads
+-- everything the rules (processor/decide.ts) read for those cards, as one JSON value: the company's credit limit
+-- and credit in use, each card's row, limits, balance rows of the current windows (and the exact sliding 24 hours
+-- when it has such a limit), its team's maxima and rows, and the decisions already stored for the batch's network
+-- references. About a dozen rows per card, all by key. The read is a statement of its own after the locks: in
+-- READ COMMITTED each statement of a volatile function takes a new snapshot, so it sees everything committed by
+-- the transactions the locks waited for. The window starts come from processor/periods.ts, the one place that
+-- defines them. The clock is read before the locks are granted, so the hour rows of the sliding window are read
+-- without an upper bound (an entry dated after that instant by a decision that held the lock first still counts, as
+-- the fixed windows count it).
+CREATE FUNCTION kort_decision_state(
+  p_project uuid, p_cards uuid[], p_ref_cards uuid[], p_refs text[],
+  p_d timestamptz, p_w timestamptz, p_m timestamptz, p_y timestamptz, p_l timestamptz,
+  p_sliding_from timestamptz, p_boundary timestamptz, p_boundary_end timestamptz
+) RETURNS json
 LANGUAGE plpgsql AS $$
 DECLARE
   v_credit_limit bigint;
 BEGIN
   PERFORM 1 FROM cards c WHERE c.project_id = p_project AND c.id = ANY (p_cards) ORDER BY c.id FOR NO KEY UPDATE;
   SELECT pr.credit_limit INTO v_credit_limit FROM projects pr WHERE pr.id = p_project FOR NO KEY UPDATE;
-  RETURN v_credit_limit;
-END
-$$;
---> statement-breakpoint
-
--- Everything the rules (processor/decide.ts) read for a batch's cards, under the locks above, as one JSON value:
--- each card's row, limits, balance rows of the current windows (and the exact sliding 24 hours when it has such a
--- limit), its team's maxima and rows, the company's credit in use, and the decisions already stored for the
--- batch's network references. The window starts come from processor/periods.ts, the one place that defines them.
--- About a dozen rows per card, all by key.
-CREATE FUNCTION kort_decision_state(
-  p_project uuid, p_cards uuid[], p_ref_cards uuid[], p_refs text[],
-  p_d timestamptz, p_w timestamptz, p_m timestamptz, p_y timestamptz, p_l timestamptz,
-  p_now timestamptz, p_sliding_from timestamptz, p_boundary timestamptz, p_boundary_end timestamptz
-) RETURNS json
-LANGUAGE plpgsql AS $$
-BEGIN
+  IF v_credit_limit IS NULL THEN
+    RETURN NULL;
+  END IF;
   RETURN (
     SELECT json_build_object(
+      'credit_limit', v_credit_limit,
       'credit', (SELECT coalesce(sum(cb.settled) FILTER (WHERE cb.period_start = p_m), 0) + coalesce(sum(cb.reserved), 0)
                    FROM credit_balances cb
                   WHERE cb.project_id = p_project AND cb.period_start IN ('-infinity', p_m)),
@@ -70,7 +69,7 @@ BEGIN
                                      coalesce(sum(b.retail_sum), 0) AS retail_sum, coalesce(sum(b.retail_count), 0) AS retail_count
                                 FROM spend_balances b
                                WHERE b.project_id = p_project AND b.owner_id = c.id AND b.kind = 'H'
-                                 AND b.starts_at > p_boundary AND b.starts_at <= p_now) h,
+                                 AND b.starts_at > p_boundary) h,
                              (SELECT coalesce(sum(s.amount) FILTER (WHERE s.atm), 0) AS atm_sum,
                                      coalesce(sum(s.purchase) FILTER (WHERE s.atm), 0) AS atm_count,
                                      coalesce(sum(s.amount) FILTER (WHERE NOT s.atm), 0) AS retail_sum,
