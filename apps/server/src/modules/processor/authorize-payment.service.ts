@@ -3,11 +3,18 @@ import { type CurrencyCode, currencyExponent, DECLINE_CODES, type DeclineCode } 
 import type { CardSecrets } from "../../platform/crypto/card-secrets.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
-import { lockAndReadDecisionState, referenceKey, type StoredDecision } from "./balances.repo.ts";
+import {
+  decisionStateOf,
+  decisionStateSql,
+  type Quote,
+  referenceKey,
+  type StateJson,
+  type StoredDecision,
+} from "./balances.repo.ts";
 import { type Batcher, createBatcher } from "./batcher.ts";
 import { afterApproval, type Decision, decide } from "./decide.ts";
 import { toIsk } from "./fx.ts";
-import { cardOfPan, type DecisionRow, fxRateAt, insertDecisions } from "./processor.repo.ts";
+import { cardOfPan, type DecisionRow, fxRateAt, insertDecisionsSql } from "./processor.repo.ts";
 
 /** What the processor needs: the database, the card key's operations, and the clock of its rules. */
 export type ProcessorDeps = { db: Db; secrets: CardSecrets; now: () => Date };
@@ -64,19 +71,57 @@ const storedAnswer = (row: StoredDecision, request: PaymentRequest): PaymentAnsw
 type Submitted = { request: PaymentRequest; projectId: string; cardId: string; amountIsk: number; supported: boolean };
 
 /**
+ * One transaction on one connection of the pool in two round trips: `BEGIN` rides with the first statement and
+ * `COMMIT` with the last (several statements in one simple query; their values are quoted literals). While the
+ * card and company locks are held, the only waits are the rules in TypeScript between the two. On any failure the
+ * transaction is rolled back (a connection that cannot even roll back is discarded) and the failure rethrown.
+ */
+const inTwoRoundTrips = async <T>(
+  db: Db,
+  work: (client: {
+    quote: Quote;
+    first(sql: string): Promise<unknown>;
+    last(sql: string): Promise<void>;
+  }) => Promise<T>,
+): Promise<T> => {
+  const client = await db.$client.connect();
+  let broken: Error | undefined;
+  try {
+    return await work({
+      quote: (value) => client.escapeLiteral(value),
+      first: async (text) => {
+        const results = (await client.query(`BEGIN; ${text}`)) as unknown as { rows: { state?: unknown }[] }[];
+        return results[1]?.rows[0]?.state;
+      },
+      last: async (text) => {
+        await client.query(`${text}; COMMIT`);
+      },
+    });
+  } catch (error) {
+    await client.query("ROLLBACK").catch((failed: Error) => {
+      broken = failed;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+};
+
+/**
  * Decides a batch of one company's requests, in arrival order, in one database transaction with one commit and
- * two statements: the first locks the batch's cards (in id order) and then the company row (FOR NO KEY UPDATE)
- * and reads the state the rules read (running balances, docs/balances.md); `decide` runs per request on that
- * state as the earlier approvals of the batch left it (`afterApproval`); the second inserts the decisions and the
- * approved ones' unsettled ledger rows (the triggers post them to the balances in the same transaction). A request with a network reference already decided on its card, stored or earlier in the
- * batch, answers that decision (a network retry). An answer that is an error fails that request alone.
+ * two round trips (`inTwoRoundTrips`): the first locks the batch's cards (in id order) and then the company row
+ * (FOR NO KEY UPDATE) and reads the state the rules read (running balances, docs/balances.md); `decide` runs per
+ * request on that state as the earlier approvals of the batch left it (`afterApproval`); the second inserts the
+ * decisions and the approved ones' unsettled ledger rows (the triggers post them to the balances in the same
+ * transaction) and commits. A request with a network reference already decided on its card, stored or earlier in
+ * the batch, answers that decision (a network retry). An answer that is an error fails that request alone.
  */
 const decideBatch = async (
   deps: ProcessorDeps,
   projectId: string,
   batch: readonly Submitted[],
 ): Promise<(PaymentAnswer | Error)[]> =>
-  deps.db.transaction(async (tx) => {
+  inTwoRoundTrips(deps.db, async ({ quote, first, last }) => {
     const cardIds = [...new Set(batch.map((item) => item.cardId))];
     const references = batch.flatMap(({ cardId, request }) =>
       request.networkReference ? [{ cardId, reference: request.networkReference }] : [],
@@ -84,7 +129,9 @@ const decideBatch = async (
     // The clock is read before the locks are granted (they and the read are one statement); the read counts
     // entries dated after it (docs/balances.md, "Batches"), so a decision another process made meanwhile counts.
     const now = deps.now();
-    const state = await lockAndReadDecisionState(tx, projectId, cardIds, references, now);
+    const state = decisionStateOf(
+      (await first(decisionStateSql(quote, projectId, cardIds, references, now))) as StateJson | string | null,
+    );
     let availableCredit = state ? state.creditLimit - state.creditUsed : 0;
     const decided = new Map<string, StoredDecision>();
     const rows: DecisionRow[] = [];
@@ -154,9 +201,8 @@ const decideBatch = async (
       }
       return { id, approved: decision.approved, declineCode, amountIsk };
     });
-    if ((await insertDecisions(tx, rows)) !== rows.length) {
-      throw new Error("A network reference of the batch was stored by another transaction");
-    }
+    // With no rows (every request a retry or refused) there is nothing to write but the COMMIT.
+    await last(rows.length > 0 ? insertDecisionsSql(quote, rows) : "select 1");
     return answers;
   });
 

@@ -127,7 +127,7 @@ export type BatchDecisionState = {
 export const referenceKey = (cardId: string, reference: string): string => `${cardId} ${reference}`;
 
 type Sums = [string, number, number, number, number][];
-type StateJson = {
+export type StateJson = {
   credit_limit: number | string;
   credit: number | string;
   stored: {
@@ -157,44 +157,53 @@ type StateJson = {
   }[];
 };
 
-const uuidArray = (ids: readonly string[]) =>
-  ids.length === 0
-    ? sql`'{}'::uuid[]`
-    : sql`ARRAY[${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::uuid[]`;
-const textArray = (values: readonly string[]) =>
-  values.length === 0
-    ? sql`'{}'::text[]`
-    : sql`ARRAY[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`;
+/** Quotes a value as an SQL literal (pg's `escapeLiteral`: quotes doubled, backslashes in an E'' string). */
+export type Quote = (value: string) => string;
+
+const arrayOf = (quote: Quote, values: readonly string[], type: "uuid" | "text") =>
+  values.length === 0 ? `'{}'::${type}[]` : `ARRAY[${values.map(quote).join(", ")}]::${type}[]`;
+const at = (quote: Quote, value: Date) => `${quote(value.toISOString())}::timestamptz`;
 
 /**
- * Locks a batch's cards (in id order) and then their company's row, as every settlement takes them (card before
- * company), and reads everything the rules read for those cards, in one statement (`kort_decision_state`,
+ * The statement that locks a batch's cards (in id order) and then their company's row, as every settlement takes
+ * them (card before company), and reads everything the rules read for those cards (`kort_decision_state`,
  * migration 0017_decision_batch, whose inner statements PL/pgSQL plans once per connection): per card its row,
- * limits with what their windows hold, its team's control; the company's credit limit and credit in use; and
- * the decisions already stored for the batch's network references. About a dozen rows per card, all by key.
- * Undefined when the company is missing.
+ * limits with what their windows hold, its team's control; the company's credit limit and credit in use; and the
+ * decisions already stored for the batch's network references. About a dozen rows per card, all by key. Its
+ * values are quoted literals, not parameters, so that it can share one round trip with the BEGIN before it
+ * (several statements in one simple query; authorize-payment.service.ts).
  */
-export const lockAndReadDecisionState = async (
-  tx: Executor,
+export const decisionStateSql = (
+  quote: Quote,
   projectId: string,
   cardIds: readonly string[],
   references: readonly { cardId: string; reference: string }[],
   now: Date,
-): Promise<BatchDecisionState | undefined> => {
+): string => {
   const s = windowStarts(now);
   const from = new Date(now.getTime() - MS_PER_DAY + 1);
   const boundary = hourStart(from);
   const boundaryEnd = new Date(boundary.getTime() + HOUR_MS);
-  const result = await tx.execute(sql`select kort_decision_state(${projectId}, ${uuidArray(cardIds)},
-    ${uuidArray(references.map((r) => r.cardId))}, ${textArray(references.map((r) => r.reference))},
-    ${s.D}, ${s.W}, ${s.M}, ${s.Y}, ${s.L}, ${from}, ${boundary}, ${boundaryEnd}) as state`);
-  const raw = (result.rows[0] as { state: StateJson | string | null } | undefined)?.state;
+  const args = [
+    `${quote(projectId)}::uuid`,
+    arrayOf(quote, cardIds, "uuid"),
+    arrayOf(
+      quote,
+      references.map((r) => r.cardId),
+      "uuid",
+    ),
+    arrayOf(
+      quote,
+      references.map((r) => r.reference),
+      "text",
+    ),
+    ...[s.D, s.W, s.M, s.Y, s.L, from, boundary, boundaryEnd].map((value) => at(quote, value)),
+  ];
+  return `select kort_decision_state(${args.join(", ")}) as state`;
+};
+
+/** What `decisionStateSql` answered (its `state` column), for the rules; undefined when the company is missing. */
+export const decisionStateOf = (raw: StateJson | string | null | undefined): BatchDecisionState | undefined => {
   if (!raw) return undefined;
   const state: StateJson = typeof raw === "string" ? JSON.parse(raw) : raw;
   const cards = new Map<string, CardDecisionState>();

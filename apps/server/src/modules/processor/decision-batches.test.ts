@@ -26,14 +26,19 @@ afterAll(async () => {
   await database.close();
 });
 
-/** The processor's dependencies on `db`, counting its transactions: each batch is one transaction, one commit. */
+/**
+ * The processor's dependencies on `db`, counting the connections it takes from the pool: each batch is one
+ * transaction on one connection with one commit (and the first request's card lookup takes one more).
+ */
 const counted = (deps: ProcessorDeps, db: Db = deps.db) => {
   const tally = { transactions: 0 };
-  const wrapped: Db = Object.create(db);
-  wrapped.transaction = ((run, config) => {
+  const pool: Db["$client"] = Object.create(db.$client);
+  pool.connect = ((...args: Parameters<Db["$client"]["connect"]>) => {
     tally.transactions += 1;
-    return db.transaction(run, config);
-  }) as Db["transaction"];
+    return (db.$client.connect as (...a: unknown[]) => unknown)(...args);
+  }) as Db["$client"]["connect"];
+  const wrapped: Db = Object.create(db);
+  wrapped.$client = pool;
   return { deps: { ...deps, db: wrapped }, tally };
 };
 

@@ -130,16 +130,14 @@ export type DecisionRow = {
 };
 
 /**
- * A batch's decisions and the approved ones' unsettled ledger rows, in one statement (the balance triggers post
- * them at once); answers how many decisions were inserted. Fewer than given means a (card, network reference) was
- * stored meanwhile: the caller fails the batch, and its requests are decided again one by one, where the stored
- * decision is found under the lock.
+ * The statement that inserts a batch's decisions and the approved ones' unsettled ledger rows (the balance
+ * triggers post them at once). It fails when a (card, network reference) of the batch was stored meanwhile: the
+ * caller's transaction is then rolled back and its requests decided again one by one, where the stored decision
+ * is found under the lock. The rows are one quoted JSON literal, so that the statement can share one round trip
+ * with the COMMIT after it.
  */
-export const insertDecisions = async (tx: Executor, rows: readonly DecisionRow[]): Promise<number> => {
-  if (rows.length === 0) return 0;
-  const result = await tx.execute(sql`select kort_insert_decisions(${JSON.stringify(rows)}::json) as inserted`);
-  return Number((result.rows[0] as { inserted: unknown } | undefined)?.inserted ?? 0);
-};
+export const insertDecisionsSql = (quote: (value: string) => string, rows: readonly DecisionRow[]): string =>
+  `select kort_insert_decisions(${quote(JSON.stringify(rows))}::json) as inserted`;
 
 export const insertTransaction = async (tx: Executor, values: NewTransaction): Promise<string> => {
   const [row] = await tx.insert(transactions).values(values).returning({ id: transactions.id });

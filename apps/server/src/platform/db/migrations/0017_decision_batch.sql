@@ -102,8 +102,9 @@ $$;
 -- A batch's decisions, given as one JSON array (one parameter, however many: a VALUES list of thousands of
 -- parameters costs more to parse and plan than the rows cost to write), inserted in one statement with the
 -- unsettled ledger row of each approved one (closed_at null, dated and described as the authorization, in the
--- card's default category). The balance triggers post both statements once. Answers how many authorizations
--- were inserted: fewer than given means a (card, network reference) was stored meanwhile.
+-- card's default category). The balance triggers post both statements once. Fails (unique_violation) when a
+-- (card, network reference) of the batch was stored meanwhile, so that none of the batch is committed: the caller
+-- then decides its requests again one by one. The caller sends its COMMIT in the same round trip.
 CREATE FUNCTION kort_insert_decisions(p_decisions json) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -136,6 +137,9 @@ BEGIN
      WHERE d.status = 'pending'
   )
   SELECT count(*) INTO v_inserted FROM inserted;
+  IF v_inserted <> json_array_length(p_decisions) THEN
+    RAISE EXCEPTION 'A network reference of the batch was stored by another transaction' USING ERRCODE = 'unique_violation';
+  END IF;
   RETURN v_inserted;
 END
 $$;
