@@ -42,10 +42,7 @@ export function AccountingPage() {
           <Group gap="xl">
             <PlanSummary settings={settings.data} />
             <ReceiptRuleSetting key={settings.data.receipt_missing_days} settings={settings.data} />
-            <CaptureToleranceSetting
-              key={`${settings.data.capture_tolerance.percent}:${settings.data.capture_tolerance.minimum}`}
-              settings={settings.data}
-            />
+            <CaptureToleranceSetting settings={settings.data} />
           </Group>
         ) : (
           <span />

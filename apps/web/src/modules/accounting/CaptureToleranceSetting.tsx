@@ -1,5 +1,5 @@
 import { Group, NumberInput, Text } from "@mantine/core";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
 import { type AccountingSettings, SET_CAPTURE_TOLERANCE_MUTATION } from "./accounting.graphql.ts";
@@ -11,12 +11,15 @@ const wholeOf = (value: number | string): number =>
 /**
  * Issue 13's capture tolerance as the company sets it: how far a clearing may exceed its authorization (the larger
  * of a percentage and an ISK minimum) before the transaction is flagged and the card locked for review. Owners
- * only (the server says so in `can_change_capture_tolerance`); saved when a field is left or Enter pressed.
+ * only (the server says so in `can_change_capture_tolerance`); saved when a field is left or Enter pressed. The
+ * fields keep what was typed (no remount on the settings' refetch, which raced the next field's typing), and a
+ * value is sent once: Enter and then leaving the field do not save it twice.
  */
 export function CaptureToleranceSetting({ settings }: { settings: AccountingSettings }) {
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
   const current = settings.capture_tolerance;
+  const sent = useRef(`${current.percent}:${current.minimum}`);
   const [percent, setPercent] = useState<number | string>(current.percent);
   const [minimum, setMinimum] = useState<number | string>(current.minimum);
   const change = useAccountingMutation(SET_CAPTURE_TOLERANCE_MUTATION, "captureTolerance", (variables) =>
@@ -26,8 +29,14 @@ export function CaptureToleranceSetting({ settings }: { settings: AccountingSett
   const save = () => {
     const next = { percent: wholeOf(percent), minimum: wholeOf(minimum) };
     if (!Number.isInteger(next.percent) || !Number.isInteger(next.minimum)) return;
-    if (next.percent === current.percent && next.minimum === current.minimum) return;
-    change.mutate(next);
+    const key = `${next.percent}:${next.minimum}`;
+    if (key === sent.current) return;
+    sent.current = key;
+    change.mutate(next, {
+      onError: () => {
+        sent.current = "";
+      },
+    });
   };
   const onKeyDown = (event: { key: string }) => event.key === "Enter" && save();
   return (
