@@ -80,7 +80,7 @@ const inTwoRoundTrips = async <T>(
   db: Db,
   work: (client: {
     quote: Quote;
-    first(sql: string): Promise<unknown>;
+    first(statements: readonly string[]): Promise<unknown[]>;
     last(sql: string): Promise<void>;
   }) => Promise<T>,
 ): Promise<T> => {
@@ -89,9 +89,11 @@ const inTwoRoundTrips = async <T>(
   try {
     return await work({
       quote: (value) => client.escapeLiteral(value),
-      first: async (text) => {
-        const results = (await client.query(`BEGIN; ${text}`)) as unknown as { rows: { state?: unknown }[] }[];
-        return results[1]?.rows[0]?.state;
+      first: async (statements) => {
+        const results = (await client.query(`BEGIN; ${statements.join("; ")}`)) as unknown as {
+          rows: { state?: unknown }[];
+        }[];
+        return statements.map((_, index) => results[index + 1]?.rows[0]?.state);
       },
       last: async (text) => {
         await client.query(`${text}; COMMIT`);
@@ -116,27 +118,35 @@ const inTwoRoundTrips = async <T>(
  * transaction) and commits. A request with a network reference already decided on its card, stored or earlier in
  * the batch, answers that decision (a network retry). An answer that is an error fails that request alone.
  */
-const decideBatch = async (
-  deps: ProcessorDeps,
-  projectId: string,
-  batch: readonly Submitted[],
-): Promise<(PaymentAnswer | Error)[]> =>
+const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Promise<(PaymentAnswer | Error)[]> =>
   inTwoRoundTrips(deps.db, async ({ quote, first, last }) => {
-    const cardIds = [...new Set(batch.map((item) => item.cardId))];
-    const references = batch.flatMap(({ cardId, request }) =>
-      request.networkReference ? [{ cardId, reference: request.networkReference }] : [],
-    );
+    // Companies in id order, each locking its cards and then its row: every batch of every process takes the
+    // locks in that one order (a settlement takes one card and then its company), so none waits in a circle.
+    const projectIds = [...new Set(batch.map((item) => item.projectId))].sort();
     // The clock is read before the locks are granted (they and the read are one statement); the read counts
     // entries dated after it (docs/balances.md, "Batches"), so a decision another process made meanwhile counts.
     const now = deps.now();
-    const state = decisionStateOf(
-      (await first(decisionStateSql(quote, projectId, cardIds, references, now))) as StateJson | string | null,
+    const statements = projectIds.map((projectId) => {
+      const mine = batch.filter((item) => item.projectId === projectId);
+      const references = mine.flatMap(({ cardId, request }) =>
+        request.networkReference ? [{ cardId, reference: request.networkReference }] : [],
+      );
+      const cardIds = [...new Set(mine.map((item) => item.cardId))];
+      return decisionStateSql(quote, projectId, cardIds, references, now);
+    });
+    const read = await first(statements);
+    const states = new Map(
+      projectIds.map((projectId, index) => [projectId, decisionStateOf(read[index] as StateJson | string | null)]),
     );
-    let availableCredit = state ? state.creditLimit - state.creditUsed : 0;
+    const credit = new Map(
+      [...states].map(([projectId, state]) => [projectId, state ? state.creditLimit - state.creditUsed : 0]),
+    );
     const decided = new Map<string, StoredDecision>();
     const rows: DecisionRow[] = [];
-    const answers = batch.map(({ request, cardId, amountIsk, supported }): PaymentAnswer | Error => {
+    const answers = batch.map(({ request, projectId, cardId, amountIsk, supported }): PaymentAnswer | Error => {
+      const state = states.get(projectId);
       const cardState = state?.cards.get(cardId);
+      let availableCredit = credit.get(projectId) ?? 0;
       if (!state || !cardState) {
         return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk };
       }
@@ -198,6 +208,7 @@ const decideBatch = async (
         cardState.limits = after.limits;
         cardState.team = after.team;
         availableCredit = after.availableCredit;
+        credit.set(projectId, availableCredit);
       }
       return { id, approved: decision.approved, declineCode, amountIsk };
     });
@@ -205,6 +216,13 @@ const decideBatch = async (
     await last(rows.length > 0 ? insertDecisionsSql(quote, rows) : "select 1");
     return answers;
   });
+
+/**
+ * Every company's requests share one queue per process: one batch in flight, holding whatever waited, of one
+ * company or many (each company's requests in their arrival order). With many companies each rarely has more than
+ * one request waiting, and one commit for all of them is what lifts their throughput.
+ */
+const BATCH_KEY = "decisions";
 
 /** The batchers of a process: one per database and clock (tests give each company a clock of its own). */
 const batchers = new WeakMap<Db, WeakMap<() => Date, Batcher<Submitted, PaymentAnswer>>>();
@@ -219,10 +237,7 @@ const batcherOf = (deps: ProcessorDeps): Batcher<Submitted, PaymentAnswer> => {
   if (!batcher) {
     // The batch runs on the dependencies of the request that opened the batcher: the same database and clock.
     const { db, now, secrets } = deps;
-    // A batch is one company's (its key), so its first request names the company of all.
-    batcher = createBatcher<Submitted, PaymentAnswer>((items) =>
-      decideBatch({ db, now, secrets }, items[0]?.projectId ?? "", items),
-    );
+    batcher = createBatcher<Submitted, PaymentAnswer>((items) => decideBatch({ db, now, secrets }, items));
     byClock.set(deps.now, batcher);
   }
   return batcher;
@@ -259,5 +274,5 @@ export const authorizePayment = async (deps: ProcessorDeps, request: PaymentRequ
   const card = await findCard(deps.db, lookup);
   if (!card) return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk };
   const submitted: Submitted = { request, projectId: card.projectId, cardId: card.id, amountIsk, supported };
-  return batcherOf(deps).submit(card.projectId, submitted);
+  return batcherOf(deps).submit(BATCH_KEY, submitted);
 };

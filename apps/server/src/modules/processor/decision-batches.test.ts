@@ -5,7 +5,7 @@ import { createDb, type Db } from "../../platform/db/client.ts";
 import { authorizations, transactions } from "../../platform/db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
 import { authorizePayment, type PaymentAnswer, type ProcessorDeps } from "./authorize-payment.service.ts";
-import { createProcessorScene } from "./testing/processor-scene.ts";
+import { createProcessorScene, testCardKey } from "./testing/processor-scene.ts";
 
 /**
  * Decisions in batches (docs/balances.md, "Batches"): one company's waiting requests are decided in arrival order
@@ -149,6 +149,38 @@ describe("decision batches", () => {
     const stored = await pool.db.select().from(authorizations).where(eq(authorizations.cardId, card.id));
     expect(stored).toHaveLength(4);
     await expectBalancesRecomputed(s.project.id);
+  });
+
+  it("decide several companies' waiting requests in one batch, each company's credit its own", async () => {
+    // One process: one clock and one card key for both companies.
+    const now = () => new Date();
+    const key = testCardKey();
+    const a = await createProcessorScene(pool.db, { now, key, creditLimit: 5_000 });
+    const b = await createProcessorScene(pool.db, { now, key, creditLimit: 7_000 });
+    const cardA = await a.issue({ sumAmount: 1_000_000 });
+    const cardB = await b.issue({ sumAmount: 1_000_000 });
+    const { deps, tally } = counted(a.deps);
+    // Both cards found first (kept afterwards), so the rest reach the queue in call order.
+    await authorizePayment(deps, cardA.request({ amount: 1_000 }));
+    await authorizePayment(deps, cardB.request({ amount: 1_000 }));
+    const before = tally.transactions;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        authorizePayment(deps, (index % 2 === 0 ? cardA : cardB).request({ amount: 1_000 })),
+      ),
+    );
+    // A had 4.000 kr. left and B 6.000 kr.: the first four of A's and six of B's, in arrival order.
+    const approvedOf = (parity: number) =>
+      answers.filter((_, index) => index % 2 === parity).map((answer) => answer.approved);
+    expect(approvedOf(0)).toEqual(Array.from({ length: 20 }, (_, index) => index < 4));
+    expect(approvedOf(1)).toEqual(Array.from({ length: 20 }, (_, index) => index < 6));
+    expect(
+      answers.filter((answer) => !answer.approved).every((answer) => answer.declineCode === "INSUFFICIENT_CREDIT"),
+    ).toBe(true);
+    // 40 decisions of two companies in far fewer transactions than one per company per request.
+    expect(tally.transactions - before).toBeLessThan(10);
+    await expectBalancesRecomputed(a.project.id);
+    await expectBalancesRecomputed(b.project.id);
   });
 
   it("keep one card's limit with 200 concurrent requests from two processes", async () => {
