@@ -151,7 +151,7 @@ describe("decision batches", () => {
     await expectBalancesRecomputed(s.project.id);
   });
 
-  it("decide several companies' waiting requests in one batch, each company's credit its own", async () => {
+  it("decide several companies' waiting requests in shared batches, each company's credit its own", async () => {
     // One process: one clock and one card key for both companies.
     const now = () => new Date();
     const key = testCardKey();
