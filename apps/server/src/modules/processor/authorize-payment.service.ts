@@ -110,12 +110,12 @@ const inTwoRoundTrips = async <T>(
 };
 
 /**
- * Decides a batch of one company's requests, in arrival order, in one database transaction with one commit and
- * two round trips (`inTwoRoundTrips`): the first locks the batch's cards (in id order) and then the company row
- * (FOR NO KEY UPDATE) and reads the state the rules read (running balances, docs/balances.md); `decide` runs per
- * request on that state as the earlier approvals of the batch left it (`afterApproval`); the second inserts the
- * decisions and the approved ones' unsettled ledger rows (the triggers post them to the balances in the same
- * transaction) and commits. A request with a network reference already decided on its card, stored or earlier in
+ * Decides a batch of requests of one company or several, in arrival order, in one database transaction with one
+ * commit and two round trips (`inTwoRoundTrips`): the first locks, company by company in id order, the company's
+ * cards of the batch (in id order) and then its row (FOR NO KEY UPDATE) and reads the state the rules read
+ * (running balances, docs/balances.md); `decide` runs per request on that state as the earlier approvals of the
+ * batch left it (`afterApproval`); the second inserts the decisions and the approved ones' unsettled ledger rows
+ * (the triggers post them to the balances in the same transaction) and commits. A request with a network reference already decided on its card, stored or earlier in
  * the batch, answers that decision (a network retry). An answer that is an error fails that request alone.
  */
 const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Promise<(PaymentAnswer | Error)[]> =>
@@ -266,9 +266,9 @@ const findCard = async (db: Db, panLookup: string) => {
 
 /**
  * Decides one authorization request: approved (`pending`, reserving its amount) or declined with its code, stored
- * either way. Requests of one company are decided in batches (`decideBatch`, `createBatcher`): concurrent requests
- * on one card or one company take turns under the database's locks, so together they never approve more than a
- * limit or the credit allows, in one process or several. A request with a network reference already decided on
+ * either way. Requests are decided in batches, a company's always in its lane (`decideBatch`, `createBatcher`,
+ * `laneOf`): concurrent requests on one card or one company take turns under the database's locks, so together
+ * they never approve more than a limit or the credit allows, in one process or several. A request with a network reference already decided on
  * that card answers the stored decision (a network retry).
  */
 export const authorizePayment = async (deps: ProcessorDeps, request: PaymentRequest): Promise<PaymentAnswer> => {

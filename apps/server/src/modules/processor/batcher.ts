@@ -1,5 +1,6 @@
 /**
- * Group commit for one key (a company's hot balance): at most one batch per key in flight. A request that
+ * Group commit for one key (a lane of companies, so each company's hot balance): at most one batch per key in
+ * flight. A request that
  * arrives while its key's batch runs waits; when the batch has committed, everything that waited is the next
  * batch, in arrival order. No timer: an idle key runs a request at once, a busy one batches exactly what queued
  * up while the database was committing. Inside one process only; the database's locks keep the rules across
