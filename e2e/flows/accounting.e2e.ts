@@ -52,6 +52,35 @@ describe("accounting", () => {
   const open = useBrowsers();
   afterAll(async () => {
     await query("update projects set plan = 'basic' where id = $1", [await demoProjectId()]);
+    await query("update projects set preferences = preferences - 'capture_tolerance' where id = $1", [
+      await demoProjectId(),
+    ]);
+  });
+
+  it("lets the owner, and only the owner, set how far a clearing may exceed its authorization", async () => {
+    const owner = await open();
+    await openAccounting(owner, "owner@demo.is");
+    const percent = owner.getByTestId("capture-tolerance-percent");
+    const minimum = owner.getByTestId("capture-tolerance-minimum");
+    // The default: the larger of 20% and 5.000 kr.
+    expect(await percent.inputValue()).toBe("20");
+    expect(await minimum.inputValue()).toBe("5.000 kr.");
+    await percent.fill("10");
+    await percent.press("Enter");
+    await owner.getByText("Gjaldfærsla má nú fara 10% eða 5.000 kr. umfram heimild").waitFor();
+    await minimum.fill("2000");
+    await minimum.press("Enter");
+    await owner.getByText("Gjaldfærsla má nú fara 10% eða 2.000 kr. umfram heimild").waitFor();
+    const [row] = await query<{ tolerance: unknown }>(
+      "select preferences -> 'capture_tolerance' as tolerance from projects where id = $1",
+      [await demoProjectId()],
+    );
+    expect(row?.tolerance).toEqual({ percent: 10, minimum: 2000 });
+
+    const accountant = await open();
+    await openAccounting(accountant, "accountant@demo.is");
+    await accountant.getByTestId("receipt-rule").waitFor();
+    expect(await accountant.getByTestId("capture-tolerance").count()).toBe(0);
   });
 
   it("lets the accountant create, edit and archive a category, within the plan's dimensions", async () => {

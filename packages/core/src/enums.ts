@@ -32,6 +32,14 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const TODO_FILTERS = ["MissingCategory", "MissingReceipt"] as const;
 export type TodoFilter = (typeof TODO_FILTERS)[number];
 
+/**
+ * The rules a transaction can break (its rule_violations): the todo filters, and CaptureExcess, a clearing above
+ * its authorization by more than the company's tolerance (issue 13). Not every rule is a todo filter: an excess
+ * capture is the card's review, not a bookkeeping task.
+ */
+export const RULE_IDS = [...TODO_FILTERS, "CaptureExcess"] as const;
+export type RuleId = (typeof RULE_IDS)[number];
+
 export const CATEGORY_GROUPS = ["Default", "Team"] as const;
 export type CategoryGroup = (typeof CATEGORY_GROUPS)[number];
 

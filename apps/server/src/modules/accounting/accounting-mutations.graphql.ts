@@ -17,7 +17,7 @@ import {
   patchCategory,
 } from "./category-changes.service.ts";
 import { createDimension, patchDimension } from "./dimension-changes.service.ts";
-import { setProjectPlan, setReceiptMissingDays } from "./plan.service.ts";
+import { setCaptureTolerance, setProjectPlan, setReceiptMissingDays } from "./plan.service.ts";
 import { createTaxCategory, deleteTaxCategory, patchTaxCategory } from "./tax-categories.service.ts";
 
 /**
@@ -200,6 +200,16 @@ builder.mutationField("set_project_plan", (t) =>
     description: "The company's plan (project owners).",
     args: { plan: t.arg({ type: ProjectPlanEnum, required: true }) },
     resolve: (_root, args, { kort, deps }) => setProjectPlan(deps, requireProject(kort), args),
+  }),
+);
+
+builder.mutationField("set_capture_tolerance", (t) =>
+  t.field({
+    type: AccountingSettings,
+    description:
+      "Project owners: how far a clearing may exceed its authorization (the larger of percent, 0 to 1000, and minimum ISK) before it is flagged and the card locked for review.",
+    args: { percent: t.arg.int({ required: true }), minimum: t.arg.int({ required: true }) },
+    resolve: (_root, args, { kort, deps }) => setCaptureTolerance(deps, requireProject(kort), args),
   }),
 );
 

@@ -372,4 +372,40 @@ describe("the plan", () => {
       .where(and(eq(auditLog.projectId, fresh.project.id), eq(auditLog.action, "project.set_receipt_missing_days")));
     expect(audited?.data).toEqual({ from: 7, to: 14 });
   });
+
+  it("lets owners alone set the capture tolerance, the larger of 20% and 5.000 kr. unless set", async () => {
+    const fresh = await createAccountingScene(t);
+    const READ = "{ accounting_settings { capture_tolerance { percent minimum } can_change_capture_tolerance } }";
+    const SET =
+      "mutation($p: Int!, $m: Int!) { set_capture_tolerance(percent: $p, minimum: $m) { capture_tolerance { percent minimum } } }";
+    const before = await gql<{ accounting_settings: unknown }>(READ, fresh.owner.headers);
+    expect(before.data?.accounting_settings).toEqual({
+      capture_tolerance: { percent: 20, minimum: 5_000 },
+      can_change_capture_tolerance: true,
+    });
+    const accountant = await gql<{ accounting_settings: { can_change_capture_tolerance: boolean } }>(
+      READ,
+      fresh.accountant.headers,
+    );
+    expect(accountant.data?.accounting_settings.can_change_capture_tolerance).toBe(false);
+    expect(codeOf(await gql(SET, fresh.accountant.headers, { p: 10, m: 2_000 }))).toBe("ACCESS_DENIED");
+    for (const [p, m] of [
+      [-1, 2_000],
+      [1001, 2_000],
+      [10, -5],
+    ])
+      expect(codeOf(await gql(SET, fresh.owner.headers, { p, m }))).toBe("VALIDATION_FAILED");
+    const changed = await gql(SET, fresh.owner.headers, { p: 10, m: 2_000 });
+    expect(changed.data).toEqual({ set_capture_tolerance: { capture_tolerance: { percent: 10, minimum: 2_000 } } });
+    const [project] = await t.db
+      .select({ preferences: projects.preferences })
+      .from(projects)
+      .where(eq(projects.id, fresh.project.id));
+    expect(project?.preferences).toMatchObject({ capture_tolerance: { percent: 10, minimum: 2_000 } });
+    const [audited] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.projectId, fresh.project.id), eq(auditLog.action, "project.set_capture_tolerance")));
+    expect(audited?.data).toEqual({ from: { percent: 20, minimum: 5_000 }, to: { percent: 10, minimum: 2_000 } });
+  });
 });

@@ -102,6 +102,13 @@ const DimensionPage = builder.objectRef<DimensionPageDto>("DimensionPage").imple
   }),
 });
 
+const CaptureTolerance = builder.objectRef<AccountingSettingsDto["capture_tolerance"]>("CaptureTolerance").implement({
+  fields: (t) => ({
+    percent: t.exposeInt("percent", { description: "Of the authorized amount." }),
+    minimum: t.exposeInt("minimum", { description: "ISK, whole kronur; the larger of the two applies." }),
+  }),
+});
+
 export const AccountingSettings = builder.objectRef<AccountingSettingsDto>("AccountingSettings").implement({
   description: "The company's plan and what it allows.",
   fields: (t) => ({
@@ -115,6 +122,12 @@ export const AccountingSettings = builder.objectRef<AccountingSettingsDto>("Acco
       description: "Spec 5: a purchase without a receipt this many days after it is MissingReceipt (7 unless set).",
     }),
     can_change_receipt_rule: t.exposeBoolean("can_change_receipt_rule"),
+    capture_tolerance: t.field({
+      type: CaptureTolerance,
+      description: "Issue 13: a clearing this far above its authorization is flagged and its card locked for review.",
+      resolve: (settings) => settings.capture_tolerance,
+    }),
+    can_change_capture_tolerance: t.exposeBoolean("can_change_capture_tolerance"),
   }),
 });
 

@@ -90,6 +90,12 @@ export type AccountingSettingsDto = {
   /** Spec 5: days a purchase may wait for its receipt before MissingReceipt. */
   receipt_missing_days: number;
   can_change_receipt_rule: boolean;
+  /**
+   * Issue 13: how far a clearing may exceed its authorization (the larger of percent and minimum ISK) before the
+   * transaction is flagged and the card locked for review. Fuel and hotel MCCs keep their own.
+   */
+  capture_tolerance: { percent: number; minimum: number };
+  can_change_capture_tolerance: boolean;
 };
 
 // ---- What comes in ----
@@ -262,3 +268,9 @@ export type PatchTaxCategoryInput = { [K in keyof z.input<typeof patchTaxCategor
 export const setProjectPlanSchema = z.object({ plan: z.enum(PROJECT_PLANS) });
 
 export const setReceiptMissingDaysSchema = z.object({ days: z.int().min(1).max(RECEIPT_MISSING_DAYS_MAX) });
+
+/** A percentage of the authorization (0 to 1000) and a floor in whole ISK (at most 100.000.000 kr.). */
+export const setCaptureToleranceSchema = z.object({
+  percent: z.int().min(0).max(1000),
+  minimum: z.int().min(0).max(100_000_000),
+});

@@ -2,6 +2,7 @@ import { type ProjectPlan, RECEIPT_MISSING_DAYS_DEFAULT } from "@kort/core";
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { projects } from "../../platform/db/schema/index.ts";
+import { type Tolerance, toleranceFor, toleranceSettingsOf } from "../processor/capture-tolerance.ts";
 
 /**
  * The company's plan (projects.plan). Accounting reads and sets it: how many dimensions a category may ask for is
@@ -46,6 +47,34 @@ export const updateReceiptMissingDays = async (
     .update(projects)
     .set({
       preferences: sql`jsonb_set(${projects.preferences}, '{receipt_missing_days}', to_jsonb(${days}::int))`,
+      updatedAt: now,
+    })
+    .where(eq(projects.id, projectId));
+  return previous;
+};
+
+/** The company's general capture tolerance (`preferences.capture_tolerance`), the default unless set. */
+export const findCaptureTolerance = async (db: Executor, projectId: string): Promise<Tolerance> => {
+  const [row] = await db.select({ preferences: projects.preferences }).from(projects).where(eq(projects.id, projectId));
+  const preferences = (row?.preferences ?? {}) as Record<string, unknown>;
+  // The general tolerance is what a purchase outside the fuel and hotel MCCs gets (5411: a grocery).
+  return toleranceFor("5411", toleranceSettingsOf(preferences));
+};
+
+/** Sets the general tolerance, keeping any per-MCC ones; answers the one it had before. */
+export const updateCaptureTolerance = async (
+  db: Executor,
+  projectId: string,
+  tolerance: Tolerance,
+  now: Date,
+): Promise<Tolerance> => {
+  const previous = await findCaptureTolerance(db, projectId);
+  await db
+    .update(projects)
+    .set({
+      preferences: sql`jsonb_set(${projects.preferences}, '{capture_tolerance}',
+        coalesce(${projects.preferences} -> 'capture_tolerance', '{}'::jsonb)
+          || jsonb_build_object('percent', ${tolerance.percent}::int, 'minimum', ${tolerance.minimum}::bigint))`,
       updatedAt: now,
     })
     .where(eq(projects.id, projectId));

@@ -2,10 +2,22 @@ import { maxDimensionsPerCategory } from "@kort/core";
 import type { Executor } from "../../platform/db/client.ts";
 import { policyFor } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { type AccountingSettingsDto, setProjectPlanSchema, setReceiptMissingDaysSchema } from "./accounting.schemas.ts";
+import {
+  type AccountingSettingsDto,
+  setCaptureToleranceSchema,
+  setProjectPlanSchema,
+  setReceiptMissingDaysSchema,
+} from "./accounting.schemas.ts";
 import { authorizeOnProject } from "./accounting-access.ts";
 import { type AccountingDeps, audit, runChange } from "./accounting-steps.ts";
-import { findProjectPlan, findReceiptMissingDays, updateProjectPlan, updateReceiptMissingDays } from "./plan.repo.ts";
+import {
+  findCaptureTolerance,
+  findProjectPlan,
+  findReceiptMissingDays,
+  updateCaptureTolerance,
+  updateProjectPlan,
+  updateReceiptMissingDays,
+} from "./plan.repo.ts";
 
 /**
  * The company's plan (issue 11): basic by default, at most 3 dimensions a category; pro has no limit. Whoever reads
@@ -25,6 +37,8 @@ export const accountingSettingsFor = async (
     can_change_plan: policyFor(ctx, "tax-category", "manage", project).allowed,
     receipt_missing_days: await findReceiptMissingDays(deps.db, ctx.membership.projectId),
     can_change_receipt_rule: policyFor(ctx, "category", "manage", project).allowed,
+    capture_tolerance: await findCaptureTolerance(deps.db, ctx.membership.projectId),
+    can_change_capture_tolerance: policyFor(ctx, "tax-category", "manage", project).allowed,
   };
 };
 
@@ -68,5 +82,22 @@ export const setReceiptMissingDays = async (
   const { days } = setReceiptMissingDaysSchema.parse(input);
   return changeSetting(deps, ctx, "project.set_receipt_missing_days", days, (tx, projectId, now) =>
     updateReceiptMissingDays(tx, projectId, days, now),
+  );
+};
+
+/**
+ * Issue 13's capture tolerance (a project setting, the larger of 20% and 5.000 kr. unless set): a risk setting of
+ * the card programme, so the owners' (`tax-category manage`, the privilege reserved for them, as for the plan).
+ * The next clearing reads it.
+ */
+export const setCaptureTolerance = async (
+  deps: AccountingDeps,
+  ctx: ProjectContext,
+  input: { percent?: unknown; minimum?: unknown },
+): Promise<AccountingSettingsDto> => {
+  authorizeOnProject(ctx, "tax-category", "manage");
+  const tolerance = setCaptureToleranceSchema.parse(input);
+  return changeSetting(deps, ctx, "project.set_capture_tolerance", tolerance, (tx, projectId, now) =>
+    updateCaptureTolerance(tx, projectId, tolerance, now),
   );
 };

@@ -1,21 +1,20 @@
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { type CurrencyCode, currencyExponent, DECLINE_CODES, type DeclineCode } from "@kort/core";
 import type { CardSecrets } from "../../platform/crypto/card-secrets.ts";
-import type { Db, Tx } from "../../platform/db/client.ts";
-import type { AuthorizationRow } from "../../platform/db/schema/index.ts";
+import type { Db } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
-import { decisionState } from "./balances.repo.ts";
-import { type Decision, type DecisionInput, decide } from "./decide.ts";
-import { toIsk } from "./fx.ts";
 import {
-  findAuthorizationByReference,
-  fxRateAt,
-  insertAuthorization,
-  insertTransaction,
-  lockCardAndCompany,
-} from "./processor.repo.ts";
-
-type LockedCard = NonNullable<Awaited<ReturnType<typeof lockCardAndCompany>>>;
+  decisionStateOf,
+  decisionStateSql,
+  type Quote,
+  referenceKey,
+  type StateJson,
+  type StoredDecision,
+} from "./balances.repo.ts";
+import { type Batcher, createBatcher } from "./batcher.ts";
+import { afterApproval, type Decision, decide } from "./decide.ts";
+import { toIsk } from "./fx.ts";
+import { cardOfPan, type DecisionRow, fxRateAt, insertDecisionsSql } from "./processor.repo.ts";
 
 /** What the processor needs: the database, the card key's operations, and the clock of its rules. */
 export type ProcessorDeps = { db: Db; secrets: CardSecrets; now: () => Date };
@@ -51,25 +50,6 @@ const priced = async (db: Db, request: PaymentRequest, now: Date): Promise<Price
   return { amountIsk: toIsk(request.amount, request.currency, rate), supported: true };
 };
 
-/** Loads, under the locks already held, everything `decide` reads: a dozen balance rows by key (balances.repo.ts). */
-const decisionInput = async (
-  tx: Tx,
-  card: LockedCard,
-  request: PaymentRequest,
-  amountIsk: number,
-  now: Date,
-): Promise<DecisionInput> => {
-  const state = await decisionState(tx, card, now);
-  return {
-    now,
-    card,
-    request: { amountIsk, mcc: request.mcc, expiryMonth: request.expiryMonth, expiryYear: request.expiryYear },
-    limits: state.limits,
-    team: state.team,
-    availableCredit: card.creditLimit - state.creditUsed,
-  };
-};
-
 const isDeclineCode = (code: string | null): code is DeclineCode =>
   code !== null && DECLINE_CODES.some((known) => known === code);
 
@@ -77,9 +57,9 @@ const isDeclineCode = (code: string | null): code is DeclineCode =>
  * The stored decision for a retried request. The same reference with another amount or currency is not a retry
  * but a network error: CONFLICT, so nothing is decided twice and nothing is silently answered for another amount.
  */
-const storedAnswer = (row: AuthorizationRow, request: PaymentRequest): PaymentAnswer => {
+const storedAnswer = (row: StoredDecision, request: PaymentRequest): PaymentAnswer | AppError => {
   if (row.originalAmount !== request.amount || row.originalCurrency !== request.currency) {
-    throw new AppError("CONFLICT", "The network reference was used for another amount.", {
+    return new AppError("CONFLICT", "The network reference was used for another amount.", {
       network_reference: request.networkReference,
     });
   }
@@ -87,78 +67,215 @@ const storedAnswer = (row: AuthorizationRow, request: PaymentRequest): PaymentAn
   return { id: row.id, approved: row.status !== "declined", declineCode, amountIsk: row.amount };
 };
 
+/** A request on its way to its company's batch: priced, and its card found in the directory. */
+type Submitted = { request: PaymentRequest; projectId: string; cardId: string; amountIsk: number; supported: boolean };
+
 /**
- * Decides one authorization request in one database transaction: the card row and then the project row are
- * locked (FOR NO KEY UPDATE), the limits and credit are read from the running balances, and the decision is
- * stored (the triggers post it to the balances in the same transaction), approved
- * (`pending`, reserving its amount) or declined with its code. Concurrent requests on one card or one
- * project take turns, so together they never approve more than a limit or the credit allows. A request with a
- * network reference already decided on that card answers the stored decision (a network retry).
+ * One transaction on one connection of the pool in two round trips: `BEGIN` rides with the first statement and
+ * `COMMIT` with the last (several statements in one simple query; their values are quoted literals). While the
+ * card and company locks are held, the only waits are the rules in TypeScript between the two. On any failure the
+ * transaction is rolled back (a connection that cannot even roll back is discarded) and the failure rethrown.
+ */
+const inTwoRoundTrips = async <T>(
+  db: Db,
+  work: (client: {
+    quote: Quote;
+    first(statements: readonly string[]): Promise<unknown[]>;
+    last(sql: string): Promise<void>;
+  }) => Promise<T>,
+): Promise<T> => {
+  const client = await db.$client.connect();
+  let broken: Error | undefined;
+  try {
+    return await work({
+      quote: (value) => client.escapeLiteral(value),
+      first: async (statements) => {
+        const results = (await client.query(`BEGIN; ${statements.join("; ")}`)) as unknown as {
+          rows: { state?: unknown }[];
+        }[];
+        return statements.map((_, index) => results[index + 1]?.rows[0]?.state);
+      },
+      last: async (text) => {
+        await client.query(`${text}; COMMIT`);
+      },
+    });
+  } catch (error) {
+    await client.query("ROLLBACK").catch((failed: Error) => {
+      broken = failed;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+};
+
+/**
+ * Decides a batch of requests of one company or several, in arrival order, in one database transaction with one
+ * commit and two round trips (`inTwoRoundTrips`): the first locks, company by company in id order, the company's
+ * cards of the batch (in id order) and then its row (FOR NO KEY UPDATE) and reads the state the rules read
+ * (running balances, docs/balances.md); `decide` runs per request on that state as the earlier approvals of the
+ * batch left it (`afterApproval`); the second inserts the decisions and the approved ones' unsettled ledger rows
+ * (the triggers post them to the balances in the same transaction) and commits. A request with a network reference already decided on its card, stored or earlier in
+ * the batch, answers that decision (a network retry). An answer that is an error fails that request alone.
+ */
+const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Promise<(PaymentAnswer | Error)[]> =>
+  inTwoRoundTrips(deps.db, async ({ quote, first, last }) => {
+    // Companies in id order, each locking its cards and then its row: every batch of every process takes the
+    // locks in that one order (a settlement takes one card and then its company), so none waits in a circle.
+    const projectIds = [...new Set(batch.map((item) => item.projectId))].sort();
+    // The clock is read before the locks are granted (they and the read are one statement); the read counts
+    // entries dated after it (docs/balances.md, "Batches"), so a decision another process made meanwhile counts.
+    const now = deps.now();
+    const statements = projectIds.map((projectId) => {
+      const mine = batch.filter((item) => item.projectId === projectId);
+      const references = mine.flatMap(({ cardId, request }) =>
+        request.networkReference ? [{ cardId, reference: request.networkReference }] : [],
+      );
+      const cardIds = [...new Set(mine.map((item) => item.cardId))];
+      return decisionStateSql(quote, projectId, cardIds, references, now);
+    });
+    const read = await first(statements);
+    const states = new Map(
+      projectIds.map((projectId, index) => [projectId, decisionStateOf(read[index] as StateJson | string | null)]),
+    );
+    const credit = new Map(
+      [...states].map(([projectId, state]) => [projectId, state ? state.creditLimit - state.creditUsed : 0]),
+    );
+    const decided = new Map<string, StoredDecision>();
+    const rows: DecisionRow[] = [];
+    const answers = batch.map(({ request, projectId, cardId, amountIsk, supported }): PaymentAnswer | Error => {
+      const state = states.get(projectId);
+      const cardState = state?.cards.get(cardId);
+      let availableCredit = credit.get(projectId) ?? 0;
+      if (!state || !cardState) {
+        return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk };
+      }
+      const reference = request.networkReference;
+      const key = reference ? referenceKey(cardId, reference) : undefined;
+      const earlier = key ? (state.stored.get(key) ?? decided.get(key)) : undefined;
+      if (earlier) return storedAnswer(earlier, request);
+      const { card } = cardState;
+      const decision: Decision = supported
+        ? decide({
+            now,
+            card,
+            request: { amountIsk, mcc: request.mcc, expiryMonth: request.expiryMonth, expiryYear: request.expiryYear },
+            limits: cardState.limits,
+            team: cardState.team,
+            availableCredit,
+          })
+        : { approved: false, code: "CURRENCY_NOT_SUPPORTED" };
+      const id = randomUUID();
+      const status = decision.approved ? "pending" : "declined";
+      const declineCode = decision.approved ? null : decision.code;
+      rows.push({
+        id,
+        project_id: projectId,
+        card_id: cardId,
+        user_id: card.cardholderId,
+        team_id: card.teamId,
+        amount: amountIsk,
+        original_amount: request.amount,
+        original_currency: request.currency,
+        original_exponent: currencyExponent(request.currency),
+        merchant_name: request.merchantName,
+        merchant_country: request.merchantCountry,
+        mcc: request.mcc,
+        network_reference: reference ?? null,
+        status,
+        decline_code: declineCode,
+        approval_code: decision.approved ? String(randomInt(0, 1_000_000)).padStart(6, "0") : null,
+        created_at: now.toISOString(),
+        category_id: card.defaultTransactionCategoryId,
+      });
+      if (key) {
+        decided.set(key, {
+          id,
+          cardId,
+          reference: reference ?? "",
+          status,
+          declineCode,
+          amount: amountIsk,
+          originalAmount: request.amount,
+          originalCurrency: request.currency,
+        });
+      }
+      if (decision.approved) {
+        // What this approval adds to the card's, team's and company's balances, for the next request of the batch.
+        // The purchase's unsettled ledger row (closed_at null) is written with the decision: the holder can attach
+        // a receipt and the accountant categorise it before it clears. Sums read the authorization until then.
+        const after = afterApproval({ ...cardState, availableCredit }, { amountIsk, mcc: request.mcc });
+        cardState.limits = after.limits;
+        cardState.team = after.team;
+        availableCredit = after.availableCredit;
+        credit.set(projectId, availableCredit);
+      }
+      return { id, approved: decision.approved, declineCode, amountIsk };
+    });
+    // With no rows (every request a retry or refused) there is nothing to write but the COMMIT.
+    await last(rows.length > 0 ? insertDecisionsSql(quote, rows) : "select 1");
+    return answers;
+  });
+
+/**
+ * A company's queue (its lane): companies are spread over LANES queues per process by their id, so one company's
+ * requests are always in one queue, in arrival order, with at most one batch in flight; a batch holds whatever
+ * waited in its lane, of one company or several. With many companies each rarely has more than one request
+ * waiting: sharing a lane gives them one commit for several, and the lanes keep several batches (and PostgreSQL's
+ * cores) busy at once.
+ */
+const LANES = 4;
+const laneOf = (projectId: string): string => String(Number.parseInt(projectId.slice(-4), 16) % LANES);
+
+/** The batchers of a process: one per database and clock (tests give each company a clock of its own). */
+const batchers = new WeakMap<Db, WeakMap<() => Date, Batcher<Submitted, PaymentAnswer>>>();
+
+const batcherOf = (deps: ProcessorDeps): Batcher<Submitted, PaymentAnswer> => {
+  let byClock = batchers.get(deps.db);
+  if (!byClock) {
+    byClock = new WeakMap();
+    batchers.set(deps.db, byClock);
+  }
+  let batcher = byClock.get(deps.now);
+  if (!batcher) {
+    // The batch runs on the dependencies of the request that opened the batcher: the same database and clock.
+    const { db, now, secrets } = deps;
+    batcher = createBatcher<Submitted, PaymentAnswer>((items) => decideBatch({ db, now, secrets }, items));
+    byClock.set(deps.now, batcher);
+  }
+  return batcher;
+};
+
+/**
+ * The card directory, kept: a card never changes its number or its company. Only found cards are kept (a card
+ * issued later must be found), and the map is emptied when it grows large rather than evicting one by one.
+ */
+const directory = new Map<string, { projectId: string; id: string }>();
+const DIRECTORY_SIZE = 100_000;
+
+const findCard = async (db: Db, panLookup: string) => {
+  const known = directory.get(panLookup);
+  if (known) return known;
+  const card = await cardOfPan(db, panLookup);
+  if (card) {
+    if (directory.size >= DIRECTORY_SIZE) directory.clear();
+    directory.set(panLookup, card);
+  }
+  return card;
+};
+
+/**
+ * Decides one authorization request: approved (`pending`, reserving its amount) or declined with its code, stored
+ * either way. Requests are decided in batches, a company's always in its lane (`decideBatch`, `createBatcher`,
+ * `laneOf`): concurrent requests on one card or one company take turns under the database's locks, so together
+ * they never approve more than a limit or the credit allows, in one process or several. A request with a network reference already decided on
+ * that card answers the stored decision (a network retry).
  */
 export const authorizePayment = async (deps: ProcessorDeps, request: PaymentRequest): Promise<PaymentAnswer> => {
   const lookup = deps.secrets.panLookup(request.pan);
   const { amountIsk, supported } = await priced(deps.db, request, deps.now());
-  return deps.db.transaction(async (tx) => {
-    const card = await lockCardAndCompany(tx, lookup);
-    if (!card) return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk };
-    // A retry waits on the card lock behind the first request, so it sees the decision that request committed.
-    const reference = request.networkReference;
-    const stored = reference ? await findAuthorizationByReference(tx, card, reference) : undefined;
-    if (stored) return storedAnswer(stored, request);
-    // The clock is read after the locks are held, so stored times follow the order of the decisions.
-    const now = deps.now();
-    const decision: Decision = supported
-      ? decide(await decisionInput(tx, card, request, amountIsk, now))
-      : { approved: false, code: "CURRENCY_NOT_SUPPORTED" };
-    const id = await insertAuthorization(tx, {
-      projectId: card.projectId,
-      cardId: card.id,
-      userId: card.cardholderId,
-      teamId: card.teamId,
-      amount: amountIsk,
-      currency: "ISK",
-      originalAmount: request.amount,
-      originalCurrency: request.currency,
-      originalExponent: currencyExponent(request.currency),
-      merchantName: request.merchantName,
-      merchantCountry: request.merchantCountry,
-      mcc: request.mcc,
-      networkReference: reference ?? null,
-      status: decision.approved ? "pending" : "declined",
-      declineCode: decision.approved ? null : decision.code,
-      approvalCode: decision.approved ? String(randomInt(0, 1_000_000)).padStart(6, "0") : null,
-      createdAt: now,
-      updatedAt: now,
-    });
-    if (id === undefined) {
-      const raced = reference ? await findAuthorizationByReference(tx, card, reference) : undefined;
-      if (!raced) throw new Error("An authorization conflicted on its network reference but was not found");
-      return storedAnswer(raced, request);
-    }
-    if (decision.approved) {
-      // The purchase is in the ledger from the moment it is approved, unsettled (closed_at null): the holder can
-      // attach a receipt and the accountant categorise it before it clears. Sums read the authorization until then.
-      await insertTransaction(tx, {
-        projectId: card.projectId,
-        cardId: card.id,
-        userId: card.cardholderId,
-        teamId: card.teamId,
-        authorizationId: id,
-        description: request.merchantName,
-        merchantName: request.merchantName,
-        merchantCountry: request.merchantCountry,
-        mcc: request.mcc,
-        originalAmount: request.amount,
-        originalCurrency: request.currency,
-        originalExponent: currencyExponent(request.currency),
-        transactionAmount: amountIsk,
-        transactionDate: now,
-        categoryId: card.defaultTransactionCategoryId,
-        closedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
-    return { id, approved: decision.approved, declineCode: decision.approved ? null : decision.code, amountIsk };
-  });
+  const card = await findCard(deps.db, lookup);
+  if (!card) return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk };
+  const submitted: Submitted = { request, projectId: card.projectId, cardId: card.id, amountIsk, supported };
+  return batcherOf(deps).submit(laneOf(card.projectId), submitted);
 };

@@ -1,7 +1,7 @@
 import { MS_PER_DAY } from "@kort/core";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import type { DecisionLimit, LimitUsage, TeamControl } from "./decide.ts";
+import type { DecisionCard, DecisionLimit, LimitUsage, TeamControl } from "./decide.ts";
 import { limitWindowStart } from "./periods.ts";
 
 /**
@@ -84,78 +84,178 @@ const slidingSql = (projectId: string, cardId: string, now: Date) => {
                      and t.transaction_date >= ${from} and t.transaction_date < ${boundaryEnd}) s) r)`;
 };
 
-export type DecisionState = {
-  limits: { limit: DecisionLimit; used: LimitUsage }[];
+/** A card as the rules and the stored rows need it, read under its lock. */
+export type DecisionCardRow = {
+  id: string;
+  teamId: string | null;
+  cardholderId: string;
+  status: DecisionCard["status"];
+  expirationMonth: number;
+  expirationYear: number;
+  willCloseAt: Date | null;
+  defaultTransactionCategoryId: string | null;
+};
+
+/** One card's part of a batch's state. */
+export type CardDecisionState = {
+  card: DecisionCardRow;
+  limits: readonly { limit: DecisionLimit; used: LimitUsage }[];
   team: TeamControl | null;
+};
+
+/** A decision already stored for a (card, network reference) of the batch: what a retry answers. */
+export type StoredDecision = {
+  id: string;
+  cardId: string;
+  reference: string;
+  status: string;
+  declineCode: string | null;
+  amount: number;
+  originalAmount: number;
+  originalCurrency: string;
+};
+
+export type BatchDecisionState = {
+  cards: Map<string, CardDecisionState>;
+  creditLimit: number;
   /** Settled this billing period plus reserved, less what initiated transfers deposited for the period. */
   creditUsed: number;
+  /** By `referenceKey(cardId, reference)`. */
+  stored: Map<string, StoredDecision>;
 };
 
-type StateRow = {
-  limits: [number, number, number, DecisionLimit["usageType"], DecisionLimit["period"]][];
-  card: [string, number, number, number, number][];
-  sliding: number[] | null;
-  team_limits: [number | null, number | null, number | null] | null;
-  team: [string, number, number, number, number][];
+export const referenceKey = (cardId: string, reference: string): string => `${cardId} ${reference}`;
+
+type Sums = [string, number, number, number, number][];
+export type StateJson = {
+  credit_limit: number | string;
   credit: number | string;
+  stored: {
+    id: string;
+    card_id: string;
+    reference: string;
+    status: string;
+    decline_code: string | null;
+    amount: number;
+    original_amount: number;
+    original_currency: string;
+  }[];
+  cards: {
+    id: string;
+    team_id: string | null;
+    cardholder_id: string;
+    status: DecisionCard["status"];
+    expiration_month: number;
+    expiration_year: number;
+    will_close_at: string | null;
+    category_id: string | null;
+    limits: [number, number, number, DecisionLimit["usageType"], DecisionLimit["period"]][];
+    sums: Sums;
+    sliding: number[] | null;
+    team_limits: [number | null, number | null, number | null] | null;
+    team: Sums;
+  }[];
 };
+
+/** Quotes a value as an SQL literal (pg's `escapeLiteral`: quotes doubled, backslashes in an E'' string). */
+export type Quote = (value: string) => string;
+
+const arrayOf = (quote: Quote, values: readonly string[], type: "uuid" | "text") =>
+  values.length === 0 ? `'{}'::${type}[]` : `ARRAY[${values.map(quote).join(", ")}]::${type}[]`;
+const at = (quote: Quote, value: Date) => `${quote(value.toISOString())}::timestamptz`;
 
 /**
- * Everything a decision reads besides the card, in one statement under the card and company locks: the card's
- * limits, its balance rows for the current windows (and the sliding 24 hours when it has such a limit), its team's
- * maxima and day, week and period rows, and the company's credit in use. About a dozen rows, all by key.
+ * The statement that locks a batch's cards (in id order) and then their company's row, as every settlement takes
+ * them (card before company), and reads everything the rules read for those cards (`kort_decision_state`,
+ * migration 0020_decision_batch, whose inner statements PL/pgSQL plans once per connection): per card its row,
+ * limits with what their windows hold, its team's control; the company's credit limit and credit in use; and the
+ * decisions already stored for the batch's network references. About a dozen rows per card, all by key. Its
+ * values are quoted literals, not parameters, so that it can share one round trip with the BEGIN before it
+ * (several statements in one simple query; authorize-payment.service.ts).
  */
-export const decisionState = async (
-  tx: Executor,
-  card: { projectId: string; id: string; teamId: string | null },
+export const decisionStateSql = (
+  quote: Quote,
+  projectId: string,
+  cardIds: readonly string[],
+  references: readonly { cardId: string; reference: string }[],
   now: Date,
-): Promise<DecisionState> => {
-  const { projectId, id: cardId, teamId } = card;
+): string => {
   const s = windowStarts(now);
-  const result = await tx.execute(sql`
-    select
-      (select coalesce(json_agg(json_build_array(l.sum_amount, l.single_amount, l.count, l.usage_type, l.period)), '[]')
-         from card_limits l where l.project_id = ${projectId} and l.card_id = ${cardId}) as limits,
-      (select coalesce(json_agg(json_build_array(b.kind, b.atm_sum, b.atm_count, b.retail_sum, b.retail_count)), '[]')
-         from spend_balances b
-        where b.project_id = ${projectId} and b.owner_id = ${cardId}
-          and (b.kind, b.starts_at) in (('D', ${s.D}), ('W', ${s.W}), ('M', ${s.M}), ('Y', ${s.Y}), ('L', ${s.L}))) as card,
-      case when exists (select 1 from card_limits l where l.project_id = ${projectId} and l.card_id = ${cardId}
-                           and l.period = 'SLIDING_24H')
-           then ${slidingSql(projectId, cardId, now)} end as sliding,
-      (select json_build_array(t.max_daily_limit, t.max_weekly_limit, t.max_monthly_limit) from teams t
-        where t.project_id = ${projectId} and t.id = ${teamId}) as team_limits,
-      (select coalesce(json_agg(json_build_array(b.kind, b.atm_sum, b.atm_count, b.retail_sum, b.retail_count)), '[]')
-         from spend_balances b
-        where b.project_id = ${projectId} and b.owner_id = ${teamId}
-          and (b.kind, b.starts_at) in (('D', ${s.D}), ('W', ${s.W}), ('M', ${s.M}))) as team,
-      ((select coalesce(sum(c.settled) filter (where c.period_start = ${s.M}), 0) + coalesce(sum(c.reserved), 0)
-          from credit_balances c
-         where c.project_id = ${projectId} and c.period_start in ('-infinity', ${s.M}))
-       - coalesce((select d.deposited from credit_deposits d
-                    where d.project_id = ${projectId} and d.period_start = ${s.M}), 0))::bigint as credit`);
-  const row = result.rows[0] as StateRow | undefined;
-  if (!row) throw new Error("The decision state read no row");
-  const rowOf = (rows: StateRow["card"], kind: string): WindowSums => sumsOf(rows.find((r) => r[0] === kind)?.slice(1));
-  const sliding = row.sliding ? add(sumsOf(row.sliding.slice(0, 4)), sumsOf(row.sliding.slice(4))) : ZERO;
-  const limits = row.limits.map(([sumAmount, singleAmount, count, usageType, period]) => {
-    const limit: DecisionLimit = { sumAmount, singleAmount, count, usageType, period };
-    const sums = period === "SLIDING_24H" ? sliding : rowOf(row.card, KIND_OF[period]);
-    return { limit, used: usageOf(sums, usageType) };
-  });
-  const teamUsed = (kind: string) => usageOf(rowOf(row.team, kind), "ALL").sum;
-  const team: TeamControl | null =
-    teamId && row.team_limits
-      ? {
-          maxDaily: row.team_limits[0],
-          maxWeekly: row.team_limits[1],
-          maxMonthly: row.team_limits[2],
-          usedDaily: teamUsed("D"),
-          usedWeekly: teamUsed("W"),
-          usedMonthly: teamUsed("M"),
-        }
-      : null;
-  return { limits, team, creditUsed: safe(row.credit) };
+  const from = new Date(now.getTime() - MS_PER_DAY + 1);
+  const boundary = hourStart(from);
+  const boundaryEnd = new Date(boundary.getTime() + HOUR_MS);
+  const args = [
+    `${quote(projectId)}::uuid`,
+    arrayOf(quote, cardIds, "uuid"),
+    arrayOf(
+      quote,
+      references.map((r) => r.cardId),
+      "uuid",
+    ),
+    arrayOf(
+      quote,
+      references.map((r) => r.reference),
+      "text",
+    ),
+    ...[s.D, s.W, s.M, s.Y, s.L, from, boundary, boundaryEnd].map((value) => at(quote, value)),
+  ];
+  return `select kort_decision_state(${args.join(", ")}) as state`;
+};
+
+/** What `decisionStateSql` answered (its `state` column), for the rules; undefined when the company is missing. */
+export const decisionStateOf = (raw: StateJson | string | null | undefined): BatchDecisionState | undefined => {
+  if (!raw) return undefined;
+  const state: StateJson = typeof raw === "string" ? JSON.parse(raw) : raw;
+  const cards = new Map<string, CardDecisionState>();
+  for (const row of state.cards) {
+    const rowOf = (rows: Sums, kind: string): WindowSums => sumsOf(rows.find((r) => r[0] === kind)?.slice(1));
+    const sliding = row.sliding ? add(sumsOf(row.sliding.slice(0, 4)), sumsOf(row.sliding.slice(4))) : ZERO;
+    const limits = row.limits.map(([sumAmount, singleAmount, count, usageType, period]) => {
+      const limit: DecisionLimit = { sumAmount, singleAmount, count, usageType, period };
+      const sums = period === "SLIDING_24H" ? sliding : rowOf(row.sums, KIND_OF[period]);
+      return { limit, used: usageOf(sums, usageType) };
+    });
+    const teamUsed = (kind: string) => usageOf(rowOf(row.team, kind), "ALL").sum;
+    const team: TeamControl | null =
+      row.team_id && row.team_limits
+        ? {
+            maxDaily: row.team_limits[0],
+            maxWeekly: row.team_limits[1],
+            maxMonthly: row.team_limits[2],
+            usedDaily: teamUsed("D"),
+            usedWeekly: teamUsed("W"),
+            usedMonthly: teamUsed("M"),
+          }
+        : null;
+    cards.set(row.id, {
+      card: {
+        id: row.id,
+        teamId: row.team_id,
+        cardholderId: row.cardholder_id,
+        status: row.status,
+        expirationMonth: row.expiration_month,
+        expirationYear: row.expiration_year,
+        willCloseAt: row.will_close_at === null ? null : new Date(row.will_close_at),
+        defaultTransactionCategoryId: row.category_id,
+      },
+      limits,
+      team,
+    });
+  }
+  const stored = new Map<string, StoredDecision>();
+  for (const row of state.stored) {
+    stored.set(referenceKey(row.card_id, row.reference), {
+      id: row.id,
+      cardId: row.card_id,
+      reference: row.reference,
+      status: row.status,
+      declineCode: row.decline_code,
+      amount: safe(row.amount),
+      originalAmount: safe(row.original_amount),
+      originalCurrency: row.original_currency,
+    });
+  }
+  return { cards, creditLimit: safe(state.credit_limit), creditUsed: safe(state.credit), stored };
 };
 
 /**

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "../../platform/db/client.ts";
 import { authorizations, cards, notifications, transactions } from "../../platform/db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
+import { ledgerRow } from "../transactions/ledger.repo.ts";
+import { ruleViolationsOf } from "../transactions/ledger.service.ts";
 import { expireStaleAuthorizations } from "./authorization-expiry.service.ts";
 import { authorizePayment } from "./authorize-payment.service.ts";
 import { accountBalance } from "./balance.service.ts";
@@ -239,6 +241,14 @@ describe("running balances", () => {
     expect(big.amount_isk).toBe(5_000_000);
     const [flagged] = await pool.db.select().from(transactions).where(eq(transactions.id, big.transaction_id));
     expect(flagged?.captureExcess).toBe(4_999_000);
+    // The ledger shows it as a rule the transaction breaks; the quiet one breaks no such rule.
+    const rules = { projectId: s.project.id, now: clock.now() };
+    const ledgerOf = async (id: string) => {
+      const row = await ledgerRow(pool.db, s.project.id, id, rules);
+      return row ? ruleViolationsOf(row).map((violation) => violation.rule_id) : undefined;
+    };
+    expect(await ledgerOf(big.transaction_id)).toContain("CaptureExcess");
+    expect(await ledgerOf(quiet.transaction_id)).not.toContain("CaptureExcess");
     const [locked] = await pool.db.select({ status: cards.status }).from(cards).where(eq(cards.id, card.id));
     expect(locked?.status).toBe("LOCKED");
     const sent = await pool.db.select().from(notifications).where(eq(notifications.projectId, s.project.id));

@@ -1,6 +1,6 @@
 import { CARD_STATUSES, utcDate } from "@kort/core";
 import { describe, expect, it } from "vitest";
-import { type DecisionInput, type DecisionLimit, decide, limitCovers } from "./decide.ts";
+import { afterApproval, type DecisionInput, type DecisionLimit, decide, limitCovers } from "./decide.ts";
 
 const now = utcDate(2026, 4, 15, 12);
 const limit = (overrides: Partial<DecisionLimit> = {}): DecisionLimit => ({
@@ -156,5 +156,50 @@ describe("team limit control and credit", () => {
     expect(codeOf(everythingWrong)).toBe("CARD_NOT_ACTIVE");
     expect(codeOf({ ...everythingWrong, card: input().card })).toBe("SINGLE_AMOUNT");
     expect(codeOf(input({ team: { ...team, usedDaily: 4500 }, availableCredit: 0 }))).toBe("TEAM_LIMIT");
+  });
+});
+
+describe("afterApproval", () => {
+  it("adds an approved purchase to the limits that cover it, the team and the credit, so the next decision sees it", () => {
+    const atm = limit({ usageType: "ATM", sumAmount: 10_000 });
+    const retail = limit({ usageType: "RETAIL", sumAmount: 5_000, count: 2 });
+    const before = input({
+      limits: [
+        { limit: atm, used: { sum: 1_000, count: 1 } },
+        { limit: retail, used: { sum: 2_000, count: 1 } },
+      ],
+      team: { maxDaily: 4_000, maxWeekly: null, maxMonthly: null, usedDaily: 0, usedWeekly: 10, usedMonthly: 20 },
+      availableCredit: 9_000,
+    });
+    const after = afterApproval(before, { amountIsk: 2_500, mcc: "5411" });
+    expect(after).toEqual({
+      limits: [
+        { limit: atm, used: { sum: 1_000, count: 1 } },
+        { limit: retail, used: { sum: 4_500, count: 2 } },
+      ],
+      team: {
+        maxDaily: 4_000,
+        maxWeekly: null,
+        maxMonthly: null,
+        usedDaily: 2_500,
+        usedWeekly: 2_510,
+        usedMonthly: 2_520,
+      },
+      availableCredit: 6_500,
+    });
+    // The same purchase again now breaks the retail count, then the team, then the credit, as a fresh read would.
+    expect(codeOf({ ...before, ...after, request: { ...before.request, amountIsk: 100 } })).toBe("PERIOD_COUNT");
+    const noLimits = afterApproval({ ...before, limits: [] }, { amountIsk: 2_500, mcc: "5411" });
+    expect(codeOf({ ...before, ...noLimits, request: { ...before.request, amountIsk: 1_600 } })).toBe("TEAM_LIMIT");
+    expect(
+      codeOf({
+        ...before,
+        limits: [],
+        team: null,
+        availableCredit: 6_500,
+        request: { ...before.request, amountIsk: 6_501 },
+      }),
+    ).toBe("INSUFFICIENT_CREDIT");
+    expect(before.limits[1]?.used).toEqual({ sum: 2_000, count: 1 });
   });
 });

@@ -104,3 +104,31 @@ export const decide = (input: DecisionInput): Decision => {
     (input.request.amountIsk > input.availableCredit ? "INSUFFICIENT_CREDIT" : null);
   return code ? decline(code) : { approved: true };
 };
+
+/**
+ * What an approved purchase adds to what the next decision reads, under the same locks (a batch decides a
+ * company's requests one after another in one transaction, docs/balances.md "Batches"): every limit that covers
+ * its MCC gains its amount and one purchase, the team's windows its amount, and the credit loses it. It is what
+ * the balance triggers post for the authorization when the batch's rows are inserted; the batch tests compare
+ * the two.
+ */
+export const afterApproval = (
+  state: Pick<DecisionInput, "limits" | "team" | "availableCredit">,
+  request: { amountIsk: number; mcc: string },
+): Pick<DecisionInput, "limits" | "team" | "availableCredit"> => {
+  const { amountIsk, mcc } = request;
+  return {
+    limits: state.limits.map(({ limit, used }) =>
+      limitCovers(limit.usageType, mcc)
+        ? { limit, used: { sum: used.sum + amountIsk, count: used.count + 1 } }
+        : { limit, used },
+    ),
+    team: state.team && {
+      ...state.team,
+      usedDaily: state.team.usedDaily + amountIsk,
+      usedWeekly: state.team.usedWeekly + amountIsk,
+      usedMonthly: state.team.usedMonthly + amountIsk,
+    },
+    availableCredit: state.availableCredit - amountIsk,
+  };
+};

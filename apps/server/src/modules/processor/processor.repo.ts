@@ -24,17 +24,15 @@ const cardColumns = {
 type CompanyRow = { projectId: string; id: string };
 
 /**
- * A decision's locks in one statement: the card the network names by its number (the one lookup across companies:
- * a PAN belongs to no company's key space; docs/scaling.md, "card directory"), then its company's row (FOR NO KEY
- * UPDATE of both, in that order, as every settlement takes them), with the company's credit limit.
+ * The company and id of the card the network names by its number: the one lookup across companies (a PAN belongs
+ * to no company's key space; docs/scaling.md, "card directory"). Unlocked: a card never changes company or number,
+ * so the answer can be kept; the decision then locks the card within its company.
  */
-export const lockCardAndCompany = async (tx: Executor, panLookup: string) => {
-  const [row] = await tx
-    .select({ ...cardColumns, creditLimit: projects.creditLimit })
+export const cardOfPan = async (db: Executor, panLookup: string): Promise<CompanyRow | undefined> => {
+  const [row] = await db
+    .select({ projectId: cards.projectId, id: cards.id })
     .from(cards)
-    .innerJoin(projects, eq(projects.id, cards.projectId))
-    .where(eq(cards.panLookup, panLookup))
-    .for("no key update", { of: [cards, projects] });
+    .where(eq(cards.panLookup, panLookup));
   return row;
 };
 
@@ -84,25 +82,6 @@ export const insertAuthorization = async (tx: Executor, values: NewAuthorization
   return row?.id;
 };
 
-/** The decision stored for a network reference on a card, if any. */
-export const findAuthorizationByReference = async (
-  tx: Executor,
-  card: { projectId: string; id: string },
-  networkReference: string,
-) => {
-  const [row] = await tx
-    .select()
-    .from(authorizations)
-    .where(
-      and(
-        eq(authorizations.projectId, card.projectId),
-        eq(authorizations.cardId, card.id),
-        eq(authorizations.networkReference, networkReference),
-      ),
-    );
-  return row;
-};
-
 /** The authorization the network names by its id alone (a reversal, a clearing): found across companies. */
 export const findAuthorization = async (tx: Executor, id: string) => {
   const [row] = await tx.select().from(authorizations).where(eq(authorizations.id, id));
@@ -126,6 +105,39 @@ export const updateAuthorization = (
 ) => tx.update(authorizations).set(values).where(authorizationIs(authorization));
 
 export type NewTransaction = typeof transactions.$inferInsert;
+
+/** One decision of a batch, as `kort_insert_decisions` (migration 0020_decision_batch) takes it. */
+export type DecisionRow = {
+  id: string;
+  project_id: string;
+  card_id: string;
+  user_id: string;
+  team_id: string | null;
+  amount: number;
+  original_amount: number;
+  original_currency: string;
+  original_exponent: number;
+  merchant_name: string;
+  merchant_country: string;
+  mcc: string;
+  network_reference: string | null;
+  status: "pending" | "declined";
+  decline_code: string | null;
+  approval_code: string | null;
+  created_at: string;
+  /** The card's default category, for the approved one's unsettled ledger row. */
+  category_id: string | null;
+};
+
+/**
+ * The statement that inserts a batch's decisions and the approved ones' unsettled ledger rows (the balance
+ * triggers post them at once). It fails when a (card, network reference) of the batch was stored meanwhile: the
+ * caller's transaction is then rolled back and its requests decided again one by one, where the stored decision
+ * is found under the lock. The rows are one quoted JSON literal, so that the statement can share one round trip
+ * with the COMMIT after it.
+ */
+export const insertDecisionsSql = (quote: (value: string) => string, rows: readonly DecisionRow[]): string =>
+  `select kort_insert_decisions(${quote(JSON.stringify(rows))}::json) as inserted`;
 
 export const insertTransaction = async (tx: Executor, values: NewTransaction): Promise<string> => {
   const [row] = await tx.insert(transactions).values(values).returning({ id: transactions.id });

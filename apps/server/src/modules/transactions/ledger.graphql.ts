@@ -1,4 +1,4 @@
-import { TODO_FILTERS } from "@kort/core";
+import { RULE_IDS, TODO_FILTERS } from "@kort/core";
 import { builder } from "../../platform/graphql/builder.ts";
 import { requireProject } from "../../platform/http/context.ts";
 import { LEDGER_SORTS } from "./ledger.schemas.ts";
@@ -16,11 +16,15 @@ import {
 } from "./ledger.service.ts";
 
 const TodoFilterEnum = builder.enumType("TodoFilter", { values: TODO_FILTERS });
+const RuleIdEnum = builder.enumType("RuleId", {
+  values: RULE_IDS,
+  description: "A rule a transaction breaks: the todo filters, and CaptureExcess (a clearing past its tolerance).",
+});
 const LedgerSortEnum = builder.enumType("TransactionSort", { values: LEDGER_SORTS });
 
 const RuleViolation = builder.objectRef<RuleViolationDto>("RuleViolation").implement({
   fields: (t) => ({
-    rule_id: t.expose("rule_id", { type: TodoFilterEnum }),
+    rule_id: t.expose("rule_id", { type: RuleIdEnum }),
     message: t.exposeString("message", { description: "English; clients translate by rule_id." }),
   }),
 });

@@ -148,6 +148,8 @@ export type LedgerRow = {
   tax_category_id: string | null;
   has_receipt: boolean;
   missing_receipt: boolean;
+  /** ISK a clearing went past its authorization's tolerance by (processor/capture-tolerance.ts); null when not. */
+  capture_excess: string | number | null;
 };
 
 /**
@@ -171,7 +173,8 @@ const ledgerSelect = (rules: RuleSettings): SQL => sql`
            (select cat.code from categories cat where cat.id = t.category_id) as category_code,
            t.tax_category_id,
            t.receipt_count > 0 as has_receipt,
-           ${missingReceipt(rules)} as missing_receipt
+           ${missingReceipt(rules)} as missing_receipt,
+           t.capture_excess
       from transactions t`;
 
 /** One transaction of the project as the ledger shows it; undefined when the project has no such transaction. */

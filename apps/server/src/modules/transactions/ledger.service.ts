@@ -1,4 +1,4 @@
-import { billingPeriodDates, currentBillingPeriod, type TodoFilter } from "@kort/core";
+import { billingPeriodDates, currentBillingPeriod, type RuleId, type TodoFilter } from "@kort/core";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { bigintValue } from "../../platform/db/bigint.ts";
@@ -30,8 +30,8 @@ import {
 
 export type LedgerDeps = { db: Db; now: () => Date };
 
-/** A rule a transaction breaks (spec 3, rule_violations): the todo filter's name and an English message. */
-export type RuleViolationDto = { rule_id: TodoFilter; message: string };
+/** A rule a transaction breaks (spec 3, rule_violations): the rule's id and an English message. */
+export type RuleViolationDto = { rule_id: RuleId; message: string };
 
 export type LedgerTransactionDto = {
   id: string;
@@ -60,15 +60,25 @@ export type LedgerTransactionDto = {
   rule_violations: RuleViolationDto[];
 };
 
-const MESSAGES: Record<TodoFilter, string> = {
+const MESSAGES: Record<RuleId, string> = {
   MissingCategory: "The transaction has no category.",
   MissingReceipt: "The receipt is missing.",
+  CaptureExcess: "The clearing exceeded its authorization by more than the tolerance; the card is locked for review.",
 };
 
-const toDto = (row: LedgerRow): LedgerTransactionDto => {
+/** The rules a ledger row breaks, in the order the ledger shows them. */
+export const ruleViolationsOf = (
+  row: Pick<LedgerRow, "category_id" | "missing_receipt" | "capture_excess">,
+): RuleViolationDto[] => {
   const violations: RuleViolationDto[] = [];
   if (row.category_id === null) violations.push({ rule_id: "MissingCategory", message: MESSAGES.MissingCategory });
   if (row.missing_receipt) violations.push({ rule_id: "MissingReceipt", message: MESSAGES.MissingReceipt });
+  if (row.capture_excess !== null) violations.push({ rule_id: "CaptureExcess", message: MESSAGES.CaptureExcess });
+  return violations;
+};
+
+const toDto = (row: LedgerRow): LedgerTransactionDto => {
+  const violations = ruleViolationsOf(row);
   return {
     id: row.id,
     merchant: row.merchant_name,

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AccountingCategory } from "./accounting.graphql.ts";
 import { useAccountingSettings, useDimensions, useTaxCategories } from "./accounting-queries.ts";
+import { CaptureToleranceSetting } from "./CaptureToleranceSetting.tsx";
 import { CategoriesTab } from "./CategoriesTab.tsx";
 import { CategoryPanel } from "./CategoryPanel.tsx";
 import { DimensionsTab } from "./DimensionsTab.tsx";
@@ -41,6 +42,7 @@ export function AccountingPage() {
           <Group gap="xl">
             <PlanSummary settings={settings.data} />
             <ReceiptRuleSetting key={settings.data.receipt_missing_days} settings={settings.data} />
+            <CaptureToleranceSetting settings={settings.data} />
           </Group>
         ) : (
           <span />

@@ -77,7 +77,16 @@ export const ACCOUNTING_SETTINGS_QUERY = graphql(`
       can_change_plan
       receipt_missing_days
       can_change_receipt_rule
+      capture_tolerance { percent minimum }
+      can_change_capture_tolerance
     }
+  }
+`);
+
+/** Issue 13: the company's capture tolerance (owners). */
+export const SET_CAPTURE_TOLERANCE_MUTATION = graphql(`
+  mutation SetCaptureTolerance($percent: Int!, $minimum: Int!) {
+    set_capture_tolerance(percent: $percent, minimum: $minimum) { capture_tolerance { percent minimum } }
   }
 `);
 

@@ -18,6 +18,7 @@ export type AccountingFailure =
   | "dimensionWithoutValues"
   | "plan"
   | "receiptRule"
+  | "captureTolerance"
   | "taxCreate"
   | "taxUpdate"
   | "taxDelete";
@@ -32,6 +33,7 @@ const FAILURE_KEYS = {
   dimensionWithoutValues: "accounting.errors.dimensionWithoutValues",
   plan: "accounting.errors.plan",
   receiptRule: "accounting.errors.receiptRule",
+  captureTolerance: "accounting.errors.captureTolerance",
   taxCreate: "accounting.errors.taxCreate",
   taxUpdate: "accounting.errors.taxUpdate",
   taxDelete: "accounting.errors.taxDelete",

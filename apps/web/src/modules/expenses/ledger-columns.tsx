@@ -1,4 +1,4 @@
-import { formatDate, type TodoFilter } from "@kort/core";
+import { formatDate, type RuleId } from "@kort/core";
 import { IconReceipt } from "@tabler/icons-react";
 import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import type { ParseKeys } from "i18next";
@@ -16,9 +16,10 @@ export const ledgerFeatures = tableFeatures({});
 
 const helper = createColumnHelper<typeof ledgerFeatures, LedgerRow>();
 
-export const RULE_KEYS: Record<TodoFilter, ParseKeys> = {
+export const RULE_KEYS: Record<RuleId, ParseKeys> = {
   MissingCategory: "expenses.rules.MissingCategory",
   MissingReceipt: "expenses.rules.MissingReceipt",
+  CaptureExcess: "expenses.rules.CaptureExcess",
 };
 
 /** The columns that sort on the server, and the orders a click on their header cycles through. */
