@@ -141,10 +141,12 @@ export const fundingSourcesRoutes: RestRoute[] = [
   onCard({
     method: "POST",
     suffix: "/sensitive",
-    summary: "PAN, CVC and expiry, to the cardholder only; audited (card sensitive-details). Never stored for replay.",
+    summary:
+      "PAN, CVC and expiry, to the cardholder only, after their passcode: {passcode: four digits}; audited (card sensitive-details). Never stored for replay.",
+    body: "{passcode: four digits}",
     response: sensitiveDetailsSchema,
     replayable: false,
-    run: (deps, ctx, id) => revealCard(deps, ctx, id),
+    run: revealCard,
   }),
   ...(["apple", "google"] as const).map((wallet) =>
     onCard({

@@ -16,6 +16,9 @@ export type PageQuery = z.output<typeof pageQuery>;
 /** The card PIN: exactly four digits, stored only as an argon2id hash. */
 export const setPinSchema = z.object({ pin: z.string().regex(/^[0-9]{4}$/, "The PIN is four digits.") });
 
+/** The reveal of the card's details: the holder's own 4-digit passcode, checked like at sign-in. */
+export const revealSchema = z.object({ passcode: z.string().regex(/^[0-9]{4}$/, "The passcode is four digits.") });
+
 /** Comment and category of one of the card's transactions; at least one of them. */
 export const patchTransactionSchema = z
   .object({

@@ -5,7 +5,7 @@ import type { TestApp } from "../../app/testing/test-app.ts";
 import { verifyPasscode } from "../../platform/crypto/passwords.ts";
 import { auditLog, cards, idempotencyRecords, outbox, users } from "../../platform/db/schema/index.ts";
 import { createCardsTestApp } from "../cards/testing/cards-scene.ts";
-import { createFundingScene, type FundingScene, restFor } from "./testing/funding-scene.ts";
+import { createFundingScene, type FundingScene, REVEAL_BODY, restFor } from "./testing/funding-scene.ts";
 
 let t: TestApp;
 let scene: FundingScene;
@@ -72,6 +72,7 @@ describe("sensitive details", () => {
         method: "POST",
         url: url(held.id, "/sensitive"),
         headers: { ...scene.callers.holder.headers, "idempotency-key": key },
+        payload: REVEAL_BODY,
       });
     const first = await call();
     expect(first.statusCode, first.body).toBe(200);
@@ -98,18 +99,34 @@ describe("sensitive details", () => {
 
   it("refuses even the project owner someone else's card", async () => {
     const held = await scene.holderCard();
-    const owner = await rest(scene.callers.owner, "POST", url(held.id, "/sensitive"));
+    const owner = await rest(scene.callers.owner, "POST", url(held.id, "/sensitive"), REVEAL_BODY);
     expect(owner.statusCode).toBe(403);
     expect(owner.json()).toMatchObject({ error: { code: "ACCESS_DENIED" } });
     const own = await scene.issue({ cardholderId: scene.owner.id });
-    expect((await rest(scene.callers.owner, "POST", url(own.id, "/sensitive"))).statusCode).toBe(403);
+    expect((await rest(scene.callers.owner, "POST", url(own.id, "/sensitive"), REVEAL_BODY)).statusCode).toBe(403);
   });
 
   it("refuses a closed card", async () => {
     const held = await scene.holderCard("CLOSED");
-    const closed = await rest(scene.callers.holder, "POST", url(held.id, "/sensitive"));
+    const closed = await rest(scene.callers.holder, "POST", url(held.id, "/sensitive"), REVEAL_BODY);
     expect(closed.statusCode).toBe(400);
     expect(closed.json()).toMatchObject({ error: { code: "CARD_CLOSED" } });
+  });
+
+  it("asks for the holder's passcode: a wrong one reveals nothing and counts towards the sign-in lock", async () => {
+    const held = await scene.holderCard();
+    const missing = await rest(scene.callers.holder, "POST", url(held.id, "/sensitive"));
+    expect(missing.statusCode).toBe(422);
+    const wrong = await rest(scene.callers.holder, "POST", url(held.id, "/sensitive"), { passcode: "0000" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: { code: "INVALID_PASSCODE" } });
+    expect(wrong.body).not.toContain(held.pan);
+    const [row] = await t.db.select().from(users).where(eq(users.id, scene.user.id));
+    expect(row?.failedPasscodeAttempts).toBe(1);
+    const right = await rest(scene.callers.holder, "POST", url(held.id, "/sensitive"), REVEAL_BODY);
+    expect(right.statusCode).toBe(200);
+    const [after] = await t.db.select().from(users).where(eq(users.id, scene.user.id));
+    expect(after?.failedPasscodeAttempts).toBe(0);
   });
 });
 
@@ -136,7 +153,7 @@ describe("holder actions", () => {
     };
     const frozen = await rest(scene.callers.holder, "POST", url(held.id, "/freeze"));
     expect(frozen.json()).toMatchObject({ status: "FROZEN", enabled: false });
-    expect(await charge()).toMatchObject({ approved: false, decline_code: "CARD_NOT_ACTIVE" });
+    expect(await charge()).toMatchObject({ approved: false, decline_code: "CARD_FROZEN" });
     expect((await rest(scene.callers.holder, "POST", url(held.id, "/freeze"))).statusCode).toBe(400);
     const thawed = await rest(scene.callers.holder, "POST", url(held.id, "/unfreeze"));
     expect(thawed.json()).toMatchObject({ status: "ACTIVE", enabled: true });
@@ -144,7 +161,7 @@ describe("holder actions", () => {
     const declines = await rest(scene.callers.holder, "GET", url(held.id, "/authorizations"));
     expect(declines.json()).toMatchObject({
       total_count: 2,
-      nodes: [{ status: "pending" }, { status: "declined", decline_code: "CARD_NOT_ACTIVE" }],
+      nodes: [{ status: "pending" }, { status: "declined", decline_code: "CARD_FROZEN" }],
     });
   });
 
