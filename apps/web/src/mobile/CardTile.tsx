@@ -8,8 +8,7 @@ import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useFormatMoney } from "../app/i18n/useFormatMoney.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
-import { myCardsKey } from "./MyCardsPage.tsx";
-import { type FundingSource, freezeCard } from "./mobile.api.ts";
+import { type FundingSource, freezeCard, myCardsKey } from "./mobile.api.ts";
 import { RevealDialog } from "./RevealDialog.tsx";
 import { useRevealedDetails } from "./useRevealedDetails.ts";
 
@@ -34,7 +33,14 @@ export function CardTile({ card }: { card: FundingSource }) {
   const frozen = card.status === "FROZEN";
   const canReveal = card.status === "ACTIVE" || frozen;
   return (
-    <Card withBorder padding="md" data-testid="app-card" data-card-id={card.id} data-status={card.status}>
+    <Card
+      withBorder
+      padding="md"
+      data-testid="app-card"
+      data-card-id={card.id}
+      data-card-name={card.description}
+      data-status={card.status}
+    >
       <Card.Section
         p="md"
         style={{

@@ -4,9 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { CardTile } from "./CardTile.tsx";
-import { listMyCards } from "./mobile.api.ts";
-
-export const myCardsKey = (projectId: string | null) => ["employee-app", projectId, "cards"] as const;
+import { listMyCards, myCardsKey } from "./mobile.api.ts";
 
 /** `/app`: the employee's own cards in the selected company, newest first. */
 export function MyCardsPage() {

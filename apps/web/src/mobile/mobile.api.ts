@@ -46,6 +46,9 @@ export type CardAuthorization = {
 
 export type Page<T> = { nodes: T[]; total_count: number };
 
+/** The query keys of the app's own lists, under the selected company. */
+export const myCardsKey = (projectId: string | null) => ["employee-app", projectId, "cards"] as const;
+
 const card = (id: string) => `/funding_sources/${encodeURIComponent(id)}` as const;
 
 export const listMyCards = (signal?: AbortSignal) =>
