@@ -7,10 +7,7 @@ import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useFormatMoney } from "../app/i18n/useFormatMoney.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
-import { type CardAuthorization, cardAuthorizations, PAGE_SIZE, type Page } from "./mobile.api.ts";
-
-const nextPage = <T,>(last: Page<T>, pages: Page<T>[]) =>
-  pages.length * PAGE_SIZE < last.total_count ? pages.length + 1 : undefined;
+import { type CardAuthorization, cardAuthorizations } from "./mobile.api.ts";
 
 const STATUS_COLOR: Record<CardAuthorization["status"], string> = {
   pending: "yellow",
@@ -32,8 +29,8 @@ export function CardActivityPage() {
   const list = useInfiniteQuery({
     queryKey: ["employee-app", projectId, "card", id, "authorizations"],
     queryFn: ({ pageParam, signal }) => cardAuthorizations(id, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
   const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;

@@ -45,6 +45,7 @@ export type CardAuthorization = {
 };
 
 export type Page<T> = { nodes: T[]; total_count: number };
+export type CursorPage<T> = Page<T> & { next_cursor: string | null };
 
 /** The query keys of the app's own lists, under the selected company. */
 export const myCardsKey = (projectId: string | null) => ["employee-app", projectId, "cards"] as const;
@@ -66,9 +67,13 @@ export const cardTransactions = (id: string, page: number, signal?: AbortSignal)
     signal,
   });
 
-export const cardAuthorizations = (id: string, page: number, signal?: AbortSignal) =>
-  rest<Page<CardAuthorization>>("GET", `${card(id)}/authorizations?page=${page}&limit=${PAGE_SIZE}`, undefined, {
-    signal,
-  });
+/** A page of the card's authorizations after the cursor of the page before (keyset; null for the first). */
+export const cardAuthorizations = (id: string, after: string | null, signal?: AbortSignal) =>
+  rest<CursorPage<CardAuthorization>>(
+    "GET",
+    `${card(id)}/authorizations?limit=${PAGE_SIZE}${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+    undefined,
+    { signal },
+  );
 
 export const PAGE_SIZE = 30;

@@ -4,6 +4,7 @@ import { type AppDeps, defineRoute, type HttpMethod, type RestRoute } from "../.
 import { listCardAuthorizations, listCardTransactions, patchCardTransaction } from "./card-history.service.ts";
 import { provisionCard, revealCard } from "./card-reveal.service.ts";
 import {
+  authorizationPageQuery,
   authorizationPageSchema,
   fundingSourcePageSchema,
   fundingSourceParams,
@@ -173,11 +174,11 @@ export const fundingSourcesRoutes: RestRoute[] = [
   defineRoute({
     method: "GET",
     path: `${BASE}/:id/authorizations`,
-    summary: "The card's authorizations, approved and declined with the reason, newest first",
+    summary: "The card's authorizations, approved and declined with the reason, newest first; `after` a next_cursor",
     tag,
     access: "project",
     params: fundingSourceParams,
-    query: pageQuery,
+    query: authorizationPageQuery,
     response: authorizationPageSchema,
     handler: ({ ctx, params, query, deps }) => listCardAuthorizations(deps, ctx, params.id, query),
   }),

@@ -1,5 +1,6 @@
 import { CARD_STATUSES, CARD_TYPES, LIMIT_PERIODS, LIMIT_USAGE_TYPES } from "@kort/core";
 import { z } from "zod";
+import { cursorFromText } from "../../platform/db/keyset-cursor.ts";
 
 /** Spec 7, funding sources: the employee app's view of the caller's own cards. */
 
@@ -12,6 +13,13 @@ export const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type PageQuery = z.output<typeof pageQuery>;
+
+/**
+ * The authorizations list pages by keyset: `after` is the `next_cursor` of the page before (the employee app's
+ * infinite scroll). `page` is still read when no cursor is sent, for callers of the first version.
+ */
+export const authorizationPageQuery = pageQuery.extend({ after: cursorFromText.optional() });
+export type AuthorizationPageQuery = z.output<typeof authorizationPageQuery>;
 
 /** The card PIN: exactly four digits, stored only as an argon2id hash. */
 export const setPinSchema = z.object({ pin: z.string().regex(/^[0-9]{4}$/, "The PIN is four digits.") });
@@ -120,4 +128,9 @@ export const authorizationSchema = z.object({
   decline_code: z.string().nullable(),
   created_at: z.date(),
 });
-export const authorizationPageSchema = z.object({ nodes: z.array(authorizationSchema), total_count: z.number() });
+export const authorizationPageSchema = z.object({
+  nodes: z.array(authorizationSchema),
+  total_count: z.number(),
+  /** Where the next page starts (send it back as `after`); null on the last page. */
+  next_cursor: z.string().nullable(),
+});

@@ -165,6 +165,47 @@ describe("holder actions", () => {
     });
   });
 
+  it("pages the authorizations by cursor, newest first, each once, to the end", async () => {
+    const held = await scene.holderCard();
+    for (const amount of [100, 200, 300, 400, 500]) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/v1/network/authorizations",
+        headers: { "x-network-key": "demo-network-key" },
+        payload: {
+          pan: held.pan,
+          expiry_month: held.expirationMonth,
+          expiry_year: held.expirationYear,
+          amount,
+          currency: "ISK",
+          merchant_name: "Krónan",
+          mcc: "5411",
+          merchant_country: "IS",
+        },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    type Page = { nodes: Array<{ id: string; amount: number }>; next_cursor: string | null; total_count: number };
+    const seen: Array<{ id: string; amount: number }> = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = after ? `?limit=2&after=${after}` : "?limit=2";
+      const response = await rest(scene.callers.holder, "GET", url(held.id, `/authorizations${query}`));
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json() as Page;
+      expect(page.total_count).toBe(5);
+      seen.push(...page.nodes);
+      after = page.next_cursor;
+      pages += 1;
+    } while (after !== null && pages < 10);
+    expect(pages).toBe(3);
+    expect(new Set(seen.map((row) => row.id)).size).toBe(5);
+    expect(seen.map((row) => row.amount).sort((a, b) => a - b)).toEqual([100, 200, 300, 400, 500]);
+    const bad = await rest(scene.callers.holder, "GET", url(held.id, "/authorizations?after=not-a-cursor"));
+    expect(bad.statusCode).toBe(422);
+  });
+
   it("cannot unfreeze an admin's lock", async () => {
     const held = await scene.holderCard("LOCKED");
     expect((await rest(scene.callers.holder, "POST", url(held.id, "/unfreeze"))).statusCode).toBe(400);
