@@ -1,5 +1,5 @@
 import { ActionIcon, Group, AppShell as MantineAppShell, Text, Title } from "@mantine/core";
-import { IconCreditCard, IconLogout } from "@tabler/icons-react";
+import { IconCreditCard, IconLogout, IconReceipt } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { toApiError } from "../app/api/api-error.ts";
@@ -12,6 +12,12 @@ import { FullPageError } from "../app/states/FullPageError.tsx";
 import { FullPageLoading } from "../app/states/FullPageLoading.tsx";
 import { NoActiveProjects } from "../app/states/NoActiveProjects.tsx";
 import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
+
+/** The section the person is in reads in the primary colour (NavLink's active state). */
+const NAV_LINK = ({ isActive }: { isActive: boolean }) => ({
+  textDecoration: "none",
+  color: isActive ? "var(--mantine-primary-color-filled)" : "inherit",
+});
 
 /**
  * The employee app's frame at `/app` (issue 17): a phone-width column with the title, the language and sign-out
@@ -56,10 +62,16 @@ export function AppShell() {
       </MantineAppShell.Main>
       <MantineAppShell.Footer>
         <Group h="100%" justify="space-around" component="nav" aria-label={t("employeeApp.nav.label")}>
-          <NavLink to={APP_PATHS.cards} end style={{ textDecoration: "none", color: "inherit" }}>
-            <Group gap={6} mih={TOUCH_TARGET} miw={TOUCH_TARGET} px="md" data-testid="app-nav-cards">
+          <NavLink to={APP_PATHS.cards} end style={NAV_LINK} data-testid="app-nav-cards">
+            <Group gap={6} mih={TOUCH_TARGET} miw={TOUCH_TARGET} px="md">
               <IconCreditCard size={22} />
               <Text size="sm">{t("employeeApp.nav.cards")}</Text>
+            </Group>
+          </NavLink>
+          <NavLink to={APP_PATHS.transactions} style={NAV_LINK} data-testid="app-nav-transactions">
+            <Group gap={6} mih={TOUCH_TARGET} miw={TOUCH_TARGET} px="md">
+              <IconReceipt size={22} />
+              <Text size="sm">{t("employeeApp.nav.transactions")}</Text>
             </Group>
           </NavLink>
         </Group>

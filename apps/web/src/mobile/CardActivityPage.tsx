@@ -1,6 +1,5 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
@@ -8,6 +7,8 @@ import { useFormatMoney } from "../app/i18n/useFormatMoney.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
 import { type CardAuthorization, cardAuthorizations } from "./mobile.api.ts";
+import { useEndOfList } from "./useEndOfList.ts";
+import { useShortDate } from "./useShortDate.ts";
 
 const STATUS_COLOR: Record<CardAuthorization["status"], string> = {
   pending: "yellow",
@@ -22,7 +23,8 @@ const STATUS_COLOR: Record<CardAuthorization["status"], string> = {
  * plain words. More load as the end of the list scrolls into view.
  */
 export function CardActivityPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const date = useShortDate();
   const money = useFormatMoney();
   const { id = "" } = useParams();
   const projectId = useSelectedProjectId();
@@ -32,23 +34,9 @@ export function CardActivityPage() {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
-  const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  useEffect(() => {
-    const target = end.current;
-    if (!target || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(target);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const end = useEndOfList(fetchNextPage, hasNextPage && !isFetchingNextPage);
   const rows = list.data?.pages.flatMap((page) => page.nodes) ?? [];
-  const dateFormat = new Intl.DateTimeFormat(i18n.resolvedLanguage === "en" ? "en-US" : "is-IS", {
-    dateStyle: "short",
-    timeStyle: "short",
-    timeZone: "UTC",
-  });
   return (
     <Stack gap="sm" data-testid="app-activity">
       <Group justify="space-between">
@@ -74,7 +62,7 @@ export function CardActivityPage() {
                 {row.merchant_name}
               </Text>
               <Text size="xs" c="dimmed">
-                {dateFormat.format(new Date(row.created_at))}
+                {date(row.created_at)}
               </Text>
             </Stack>
             <Stack gap={2} align="flex-end">

@@ -2,6 +2,8 @@
 export const APP_PATHS = {
   cards: "/app",
   card: (id: string) => `/app/cards/${encodeURIComponent(id)}`,
+  transactions: "/app/transactions",
+  transaction: (id: string) => `/app/transactions/${encodeURIComponent(id)}`,
 } as const;
 
 /** Issue 17: every touch target is at least 44 px square (Apple's and Google's guidance). */

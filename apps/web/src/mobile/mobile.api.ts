@@ -1,5 +1,5 @@
 import type { CardStatus, DeclineCode, LimitPeriod } from "@kort/core";
-import { rest } from "../app/api/client.ts";
+import { rest, upload } from "../app/api/client.ts";
 
 /**
  * The employee app's calls: the REST /v1 calls of spec 7 (funding sources are the caller's own cards). The shapes
@@ -50,6 +50,10 @@ export type CursorPage<T> = Page<T> & { next_cursor: string | null };
 /** The query keys of the app's own lists, under the selected company. */
 export const myCardsKey = (projectId: string | null) => ["employee-app", projectId, "cards"] as const;
 
+export const myTransactionsKey = (projectId: string | null) => ["employee-app", projectId, "transactions"] as const;
+export const transactionKey = (projectId: string | null, id: string) =>
+  ["employee-app", projectId, "transaction", id] as const;
+
 const card = (id: string) => `/funding_sources/${encodeURIComponent(id)}` as const;
 
 export const listMyCards = (signal?: AbortSignal) =>
@@ -77,3 +81,64 @@ export const cardAuthorizations = (id: string, after: string | null, signal?: Ab
   );
 
 export const PAGE_SIZE = 30;
+
+export type TodoMark = "MissingReceipt" | "MissingCategory";
+
+/** `GET /v1/transactions`: the caller's own purchases across their cards, with their to-do marks. */
+export type MyTransaction = {
+  id: string;
+  merchant: string;
+  description: string;
+  transaction_date: string;
+  transaction_amount: number;
+  transaction_currency: string;
+  original_amount: number;
+  original_currency: string;
+  original_exponent: number;
+  unsettled: boolean;
+  comments: string | null;
+  card: { id: string; last_four: string };
+  category: { id: string; title: string; code: string } | null;
+  has_receipt: boolean;
+  rule_violations: Array<{ rule_id: TodoMark }>;
+};
+
+export const myTransactions = (after: string | null, signal?: AbortSignal) =>
+  rest<{ nodes: MyTransaction[]; next_cursor: string | null }>(
+    "GET",
+    `/transactions?limit=${PAGE_SIZE}${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+    undefined,
+    { signal },
+  );
+
+export const myTransaction = (id: string, signal?: AbortSignal) =>
+  rest<MyTransaction>("GET", `/transactions/${encodeURIComponent(id)}`, undefined, { signal });
+
+export type Receipt = { id: string; file_name: string; file_type: string; url: string | null };
+
+export const transactionReceipts = (id: string, signal?: AbortSignal) =>
+  rest<{ nodes: Receipt[] }>("GET", `/transactions/${encodeURIComponent(id)}/receipts`, undefined, { signal });
+
+/** The receipt as multipart `file`, reporting how much has gone (0 to 1). */
+export const uploadReceipt = (id: string, file: Blob, name: string, onProgress: (fraction: number) => void) => {
+  const form = new FormData();
+  form.append("file", file, name);
+  return upload<Receipt>(`/transactions/${encodeURIComponent(id)}/receipts`, form, { onUploadProgress: onProgress });
+};
+
+export type Category = { id: string; title: string; code: string; enabled: boolean };
+
+export const categories = (signal?: AbortSignal) =>
+  rest<{ nodes: Category[] }>("GET", "/categories?limit=200", undefined, { signal });
+
+/** Category and comment of one of the card's transactions (transaction set-category, set-comment). */
+export const categorise = (
+  cardId: string,
+  id: string,
+  change: { category_id?: string | null; comment?: string | null },
+) =>
+  rest<unknown>(
+    "PATCH",
+    `/funding_sources/${encodeURIComponent(cardId)}/transactions/${encodeURIComponent(id)}`,
+    change,
+  );

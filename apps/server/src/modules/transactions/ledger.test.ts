@@ -378,6 +378,19 @@ describe("GET /v1/transactions (the employee app)", () => {
     expect(accountant).toEqual([]);
   });
 
+  it("gives one transaction to whom may read it, and refuses another employee's", async () => {
+    const id = ids.mine[0] as string;
+    const own = await t.app.inject({ method: "GET", url: `/v1/transactions/${id}`, headers: scene.user.headers });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({ id, card: { last_four: expect.any(String) } });
+    const theirs = ids.theirs[0] as string;
+    const other = await t.app.inject({ method: "GET", url: `/v1/transactions/${theirs}`, headers: scene.user.headers });
+    expect(other.statusCode).toBe(403);
+    const foreign = ids.foreign[0] as string;
+    const away = await t.app.inject({ method: "GET", url: `/v1/transactions/${foreign}`, headers: scene.user.headers });
+    expect(away.statusCode).toBe(404);
+  });
+
   it("refuses a cursor it did not write", async () => {
     const response = await t.app.inject({
       method: "GET",

@@ -2,7 +2,7 @@ import { TODO_FILTERS } from "@kort/core";
 import { z } from "zod";
 import { defineRoute, type RestRoute } from "../../platform/http/rest.ts";
 import { LEDGER_PAGE_MAX } from "./ledger.schemas.ts";
-import { type LedgerTransactionDto, listOwnTransactionsFor } from "./ledger.service.ts";
+import { getTransactionFor, type LedgerTransactionDto, listOwnTransactionsFor } from "./ledger.service.ts";
 
 /**
  * Spec 7, `GET /v1/transactions`: the employee app's list of the caller's own purchases across their cards,
@@ -69,5 +69,15 @@ export const transactionsRoutes: RestRoute[] = [
       const page = await listOwnTransactionsFor(deps, ctx, query);
       return { nodes: page.nodes.map(toMine), next_cursor: page.next_cursor };
     },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/transactions/:id",
+    summary: "One transaction the caller may read (transaction read), with its to-do marks",
+    tag: "transactions",
+    access: "project",
+    params: z.object({ id: z.uuid() }),
+    response: myTransactionSchema,
+    handler: async ({ ctx, deps, params }) => toMine((await getTransactionFor(deps, ctx, params.id)).transaction),
   }),
 ];

@@ -103,6 +103,14 @@ export const routes: RouteObject[] = [
                 path: "cards/:id",
                 lazy: page(() => import("../../mobile/CardActivityPage.tsx"), "CardActivityPage"),
               },
+              {
+                path: "transactions",
+                lazy: page(() => import("../../mobile/MyTransactionsPage.tsx"), "MyTransactionsPage"),
+              },
+              {
+                path: "transactions/:id",
+                lazy: page(() => import("../../mobile/TransactionPage.tsx"), "TransactionPage"),
+              },
             ],
           },
           {
