@@ -36,7 +36,7 @@ const issueEmployeeCard = async (name: string): Promise<string> => {
 };
 
 /** The card network asks to authorize a purchase (the processor's demo network key). */
-const authorize = async (card: { pan: string; month: number; year: number }, amount: number) => {
+const authorize = async (card: { pan: string; month: number; year: number }, amount: number, merchant = "Bónus") => {
   const response = await fetch(`${inject("baseUrl")}/v1/network/authorizations`, {
     method: "POST",
     headers: { "x-network-key": "demo-network-key", "content-type": "application/json" },
@@ -46,13 +46,13 @@ const authorize = async (card: { pan: string; month: number; year: number }, amo
       expiry_year: card.year,
       amount,
       currency: "ISK",
-      merchant_name: "Bónus",
+      merchant_name: merchant,
       mcc: "5411",
       merchant_country: "IS",
     }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { approved: boolean; decline_code: string | null };
+  return (await response.json()) as { id: string | null; approved: boolean; decline_code: string | null };
 };
 
 const tileOf = (page: Page, name: string) => page.locator(`[data-testid="app-card"][data-card-name="${name}"]`);
@@ -133,7 +133,8 @@ describe("the employee app", () => {
     expect(await authorize(card, 2_500)).toMatchObject({ approved: false, decline_code: "CARD_FROZEN" });
     await tile.getByTestId("app-card-unfreeze").tap();
     await page.locator(`[data-card-name="${name}"][data-status="ACTIVE"]`).waitFor();
-    expect(await authorize(card, 3_900)).toMatchObject({ approved: true });
+    const merchant = `Kaffivagninn ${name.slice(-6)}`;
+    expect(await authorize(card, 3_900, merchant)).toMatchObject({ approved: true });
 
     await tile.getByTestId("app-card-activity").tap();
     await page.getByTestId("app-activity").waitFor();
@@ -150,6 +151,66 @@ describe("the employee app", () => {
     // In English too.
     await page.getByTestId("language-switch").getByText("English").tap();
     await reason.getByText("Declined because you froze the card.", { exact: false }).waitFor();
+
+    // The purchase waits for its category; a photo of the receipt is taken (a file chooser here), downscaled in
+    // the browser, uploaded, and the purchase categorised.
+    await page.getByTestId("app-nav-transactions").tap();
+    const row = page.getByTestId("app-transaction-row").filter({ hasText: merchant });
+    await row.waitFor();
+    expect(await row.getByTestId("app-todo").first().getAttribute("data-mark")).toBe("MissingCategory");
+    await row.tap();
+    await page.getByTestId("app-transaction").waitFor();
+    expect(await page.getByTestId("app-transaction-merchant").textContent()).toBe(merchant);
+    await expectPhoneFriendly(page);
+    // A 12-megapixel-like photo drawn in the page: 4000 x 3000 px of noise, so it is large as a photo is.
+    const photo = await page.evaluate(() => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 4000;
+      canvas.height = 3000;
+      const context = canvas.getContext("2d");
+      if (!context) throw new Error("no canvas");
+      const image = context.createImageData(4000, 3000);
+      for (let i = 0; i < image.data.length; i++) image.data[i] = (i * 2654435761) % 251;
+      context.putImageData(image, 0, 0);
+      return canvas.toDataURL("image/png").split(",")[1] ?? "";
+    });
+    const photoBytes = Buffer.from(photo, "base64");
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByTestId("app-receipt-add").tap()]);
+    await chooser.setFiles({ name: "kvittun.png", mimeType: "image/png", buffer: photoBytes });
+    await page.locator('[data-testid="app-receipt"]').waitFor();
+    const [receipt] = await query<{ file_type: string; file_size: number; file_name: string }>(
+      "select r.file_type, r.file_size, r.file_name from receipts r join transactions t on t.id = r.transaction_id where t.merchant_name = $1",
+      [merchant],
+    );
+    expect(receipt).toMatchObject({ file_type: "image/jpeg", file_name: "kvittun.jpg" });
+    expect(receipt?.file_size).toBeLessThan(photoBytes.length);
+
+    await page.getByTestId("app-category-select").tap();
+    const option = page.getByRole("option").first();
+    const categoryLabel = (await option.textContent()) ?? "";
+    await option.tap();
+    await page.getByTestId("app-comment").fill("Fundur með viðskiptavini");
+    await page.getByTestId("app-categorise-save").tap();
+    await page.getByTestId("app-categorise-saved").waitFor();
+    const [stored2] = await query<{ id: string; title: string; comments: string }>(
+      "select t.id, c.title, t.comments from transactions t join categories c on c.id = t.category_id where t.merchant_name = $1",
+      [merchant],
+    );
+    expect(categoryLabel.startsWith(stored2?.title ?? "?")).toBe(true);
+    expect(stored2?.comments).toBe("Fundur með viðskiptavini");
+
+    // The owner sees the receipt and the category in the dashboard.
+    const owner = await openBrowser();
+    try {
+      await signInAs(owner.page, DEMO_USERS.owner.email, "en");
+      await owner.page.evaluate(async (id) => localStorage.setItem("kort.project", id), await demoProjectId());
+      await owner.page.goto(`${inject("baseUrl")}/expenses/${stored2?.id}`);
+      await owner.page.locator('[data-testid="receipt"][data-name="kvittun.jpg"]').waitFor();
+      const shown = await owner.page.getByTestId("panel-category").inputValue();
+      expect(categoryLabel.startsWith(shown) || shown.startsWith(stored2?.title ?? "?")).toBe(true);
+    } finally {
+      await owner.close();
+    }
   });
 
   it("sends an employee on the dashboard to the app from the not-an-admin screen", async () => {
