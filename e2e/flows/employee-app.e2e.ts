@@ -224,6 +224,43 @@ describe("the employee app", () => {
     await page.getByTestId("my-cards").waitFor();
   });
 
+  it("installs, and offline opens with the banner and the last data; an action then says it needs the network", async () => {
+    const name = `Ferð ${randomUUID().slice(0, 6)}`;
+    await issueEmployeeCard(name);
+    browser = await openBrowser(PHONE);
+    const { page, context } = browser;
+    await signInAs(page, employee.email, "en");
+    const projectId = await demoProjectId();
+    await page.evaluate((id) => localStorage.setItem("kort.project", id), projectId);
+    await page.goto(`${inject("baseUrl")}/app`);
+    await tileOf(page, name).waitFor();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // Controlled from now on: this visit's reads go through the worker, which keeps their answers.
+    await page.reload();
+    await tileOf(page, name).waitFor();
+
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send("Page.getAppManifest");
+    expect(manifest.url).toBe(`${inject("baseUrl")}/app.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    expect(installabilityErrors).toEqual([]);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId("app-offline").waitFor();
+    await tileOf(page, name).waitFor();
+    expect(await tileOf(page, name).getByTestId("app-card-left").textContent()).toBe("150.000 kr.");
+    await tileOf(page, name).getByTestId("app-card-freeze").tap();
+    const refused = tileOf(page, name).getByTestId("app-card-error");
+    await refused.waitFor();
+    expect(await refused.getAttribute("data-code")).toBe("NETWORK_ERROR");
+    expect(await tileOf(page, name).getAttribute("data-status")).toBe("ACTIVE");
+    await context.setOffline(false);
+    const [stored] = await query<{ status: string }>("select status from cards where description = $1", [name]);
+    expect(stored?.status).toBe("ACTIVE");
+  });
+
   it("fits a 360 px wide phone", async () => {
     browser = await openBrowser({ width: 360, height: 740, touch: true });
     const { page } = browser;

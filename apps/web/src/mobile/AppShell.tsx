@@ -1,5 +1,7 @@
-import { ActionIcon, Group, AppShell as MantineAppShell, Text, Title } from "@mantine/core";
-import { IconCreditCard, IconLogout, IconReceipt } from "@tabler/icons-react";
+import { ActionIcon, Alert, Group, AppShell as MantineAppShell, Text, Title } from "@mantine/core";
+import { useNetwork } from "@mantine/hooks";
+import { IconCreditCard, IconLogout, IconReceipt, IconWifiOff } from "@tabler/icons-react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { toApiError } from "../app/api/api-error.ts";
@@ -12,6 +14,7 @@ import { FullPageError } from "../app/states/FullPageError.tsx";
 import { FullPageLoading } from "../app/states/FullPageLoading.tsx";
 import { NoActiveProjects } from "../app/states/NoActiveProjects.tsx";
 import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
+import { clearAppData, linkManifest, registerAppWorker } from "./offline.ts";
 
 /** The section the person is in reads in the primary colour (NavLink's active state). */
 const NAV_LINK = ({ isActive }: { isActive: boolean }) => ({
@@ -30,10 +33,23 @@ export function AppShell() {
   const projects = useProjects();
   const projectId = useSelectedProjectId();
   const { signOut, signingOut } = useSignOut();
-  if (projects.isError) return <FullPageError error={toApiError(projects.error)} />;
-  if (projects.isPending) return <FullPageLoading />;
-  if (projects.data.active.length === 0 || projectId === null) {
-    return <NoActiveProjects rejected={projects.data.rejected} />;
+  const { online } = useNetwork();
+  useEffect(() => {
+    registerAppWorker();
+    return linkManifest();
+  }, []);
+  // The browser's flag is not enough (a network that is up but reaches nothing): the companies' question failing
+  // for the network says offline too.
+  const unreachable = projects.isError && toApiError(projects.error).code === "NETWORK_ERROR";
+  const offline = !online || unreachable;
+  // Offline, the companies cannot be asked (a GraphQL POST): the app opens on the company chosen before.
+  const offlineWithProject = offline && projectId !== null;
+  if (!offlineWithProject) {
+    if (projects.isError) return <FullPageError error={toApiError(projects.error)} />;
+    if (projects.isPending) return <FullPageLoading />;
+    if (projects.data.active.length === 0 || projectId === null) {
+      return <NoActiveProjects rejected={projects.data.rejected} />;
+    }
   }
   return (
     <MantineAppShell header={{ height: 56 }} footer={{ height: 64 }} padding="sm" data-testid="employee-app">
@@ -47,7 +63,7 @@ export function AppShell() {
             <ActionIcon
               variant="subtle"
               size={TOUCH_TARGET}
-              onClick={signOut}
+              onClick={() => void clearAppData().finally(signOut)}
               loading={signingOut}
               aria-label={t("user.signOut")}
               data-testid="app-sign-out"
@@ -58,6 +74,11 @@ export function AppShell() {
         </Group>
       </MantineAppShell.Header>
       <MantineAppShell.Main maw={640} mx="auto">
+        {offline && (
+          <Alert color="gray" variant="filled" mb="sm" icon={<IconWifiOff size={18} />} data-testid="app-offline">
+            {t("employeeApp.offline")}
+          </Alert>
+        )}
         <Outlet key={projectId} />
       </MantineAppShell.Main>
       <MantineAppShell.Footer>

@@ -7,6 +7,7 @@ import { useFormatMoney } from "../app/i18n/useFormatMoney.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
 import { type CardAuthorization, cardAuthorizations } from "./mobile.api.ts";
+import { OFFLINE_FIRST } from "./offline.ts";
 import { useEndOfList } from "./useEndOfList.ts";
 import { useShortDate } from "./useShortDate.ts";
 
@@ -33,6 +34,7 @@ export function CardActivityPage() {
     queryFn: ({ pageParam, signal }) => cardAuthorizations(id, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+    ...OFFLINE_FIRST,
   });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const end = useEndOfList(fetchNextPage, hasNextPage && !isFetchingNextPage);

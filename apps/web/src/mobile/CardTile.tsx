@@ -9,6 +9,7 @@ import { useFormatMoney } from "../app/i18n/useFormatMoney.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
 import { type FundingSource, freezeCard, myCardsKey } from "./mobile.api.ts";
+import { FAIL_OFFLINE } from "./offline.ts";
 import { RevealDialog } from "./RevealDialog.tsx";
 import { useRevealedDetails } from "./useRevealedDetails.ts";
 
@@ -28,6 +29,7 @@ export function CardTile({ card }: { card: FundingSource }) {
   const limit = card.card.limits[0];
   const freeze = useMutation({
     mutationFn: (frozen: boolean) => freezeCard(card.id, frozen),
+    ...FAIL_OFFLINE,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: myCardsKey(projectId) }),
   });
   const frozen = card.status === "FROZEN";

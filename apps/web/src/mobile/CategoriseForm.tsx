@@ -6,6 +6,7 @@ import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { TOUCH_TARGET } from "./app-paths.ts";
 import { categories, categorise, type MyTransaction } from "./mobile.api.ts";
+import { FAIL_OFFLINE, OFFLINE_FIRST } from "./offline.ts";
 
 /**
  * Category and comment of the purchase. The categories offered are those the server lets the caller read (for an
@@ -20,8 +21,10 @@ export function CategoriseForm({ transaction }: { transaction: MyTransaction }) 
   const options = useQuery({
     queryKey: ["employee-app", projectId, "categories"],
     queryFn: ({ signal }) => categories(signal),
+    ...OFFLINE_FIRST,
   });
   const save = useMutation({
+    ...FAIL_OFFLINE,
     mutationFn: () =>
       categorise(transaction.card.id, transaction.id, {
         category_id: categoryId,

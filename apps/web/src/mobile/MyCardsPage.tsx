@@ -5,12 +5,17 @@ import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { CardTile } from "./CardTile.tsx";
 import { listMyCards, myCardsKey } from "./mobile.api.ts";
+import { OFFLINE_FIRST } from "./offline.ts";
 
 /** `/app`: the employee's own cards in the selected company, newest first. */
 export function MyCardsPage() {
   const { t } = useTranslation();
   const projectId = useSelectedProjectId();
-  const cards = useQuery({ queryKey: myCardsKey(projectId), queryFn: ({ signal }) => listMyCards(signal) });
+  const cards = useQuery({
+    queryKey: myCardsKey(projectId),
+    queryFn: ({ signal }) => listMyCards(signal),
+    ...OFFLINE_FIRST,
+  });
   return (
     <Stack gap="md" data-testid="my-cards">
       <Title order={2} size="h3">

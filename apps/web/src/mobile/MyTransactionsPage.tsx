@@ -7,6 +7,7 @@ import { useFormatMoney } from "../app/i18n/useFormatMoney.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { APP_PATHS } from "./app-paths.ts";
 import { myTransactions, myTransactionsKey } from "./mobile.api.ts";
+import { OFFLINE_FIRST } from "./offline.ts";
 import { TodoMarks } from "./TodoMarks.tsx";
 import { useEndOfList } from "./useEndOfList.ts";
 import { useShortDate } from "./useShortDate.ts";
@@ -22,6 +23,7 @@ export function MyTransactionsPage() {
     queryFn: ({ pageParam, signal }) => myTransactions(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor ?? undefined,
+    ...OFFLINE_FIRST,
   });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const end = useEndOfList(fetchNextPage, hasNextPage && !isFetchingNextPage);

@@ -8,6 +8,7 @@ import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { TOUCH_TARGET } from "./app-paths.ts";
 import { prepareReceipt } from "./downscale.ts";
 import { transactionReceipts, uploadReceipt } from "./mobile.api.ts";
+import { FAIL_OFFLINE, OFFLINE_FIRST } from "./offline.ts";
 
 /**
  * The purchase's receipts, and a button that opens the camera (`capture`) or the files: the photo is downscaled
@@ -23,8 +24,10 @@ export function ReceiptSection({ transactionId }: { transactionId: string }) {
   const receipts = useQuery({
     queryKey: receiptsKey,
     queryFn: ({ signal }) => transactionReceipts(transactionId, signal),
+    ...OFFLINE_FIRST,
   });
   const send = useMutation({
+    ...FAIL_OFFLINE,
     mutationFn: async (file: File) => {
       setProgress(0);
       const prepared = await prepareReceipt(file);

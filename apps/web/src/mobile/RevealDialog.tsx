@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { TOUCH_TARGET } from "./app-paths.ts";
 import { type CardDetails, revealCard } from "./mobile.api.ts";
+import { FAIL_OFFLINE } from "./offline.ts";
 
 type RevealDialogProps = {
   cardId: string;
@@ -22,6 +23,7 @@ export function RevealDialog({ cardId, opened, onClose, onRevealed }: RevealDial
   const [passcode, setPasscode] = useState("");
   const reveal = useMutation({
     mutationFn: (pin: string) => revealCard(cardId, pin),
+    ...FAIL_OFFLINE,
     onSuccess: (details) => {
       setPasscode("");
       reveal.reset();

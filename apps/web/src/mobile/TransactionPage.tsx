@@ -8,6 +8,7 @@ import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
 import { CategoriseForm } from "./CategoriseForm.tsx";
 import { myTransaction, transactionKey } from "./mobile.api.ts";
+import { OFFLINE_FIRST } from "./offline.ts";
 import { ReceiptSection } from "./ReceiptSection.tsx";
 import { TodoMarks } from "./TodoMarks.tsx";
 import { useShortDate } from "./useShortDate.ts";
@@ -22,6 +23,7 @@ export function TransactionPage() {
   const transaction = useQuery({
     queryKey: transactionKey(projectId, id),
     queryFn: ({ signal }) => myTransaction(id, signal),
+    ...OFFLINE_FIRST,
   });
   const row = transaction.data;
   return (
