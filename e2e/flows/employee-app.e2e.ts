@@ -161,6 +161,12 @@ describe("the employee app", () => {
     await row.tap();
     await page.getByTestId("app-transaction").waitFor();
     expect(await page.getByTestId("app-transaction-merchant").textContent()).toBe(merchant);
+    // The receipts address, to forward e-mailed receipts to, copies with one tap.
+    expect(await page.getByTestId("app-receipts-address").textContent()).toBe("demo@kvittanir.kort.is");
+    await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: inject("baseUrl") });
+    await page.getByTestId("app-copy-address").tap();
+    await page.getByTestId("app-copy-address").getByText("Copied").waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("demo@kvittanir.kort.is");
     await expectPhoneFriendly(page);
     // A 12-megapixel-like photo drawn in the page: 4000 x 3000 px of noise, so it is large as a photo is.
     const photo = await page.evaluate(() => {

@@ -7,6 +7,7 @@ import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { TOUCH_TARGET } from "./app-paths.ts";
 import { prepareReceipt } from "./downscale.ts";
+import { FromEmail } from "./FromEmail.tsx";
 import { transactionReceipts, uploadReceipt } from "./mobile.api.ts";
 import { FAIL_OFFLINE, OFFLINE_FIRST } from "./offline.ts";
 
@@ -88,6 +89,7 @@ export function ReceiptSection({ transactionId }: { transactionId: string }) {
         >
           {t("employeeApp.receipts.add")}
         </Button>
+        <FromEmail transactionId={transactionId} />
       </Stack>
     </Card>
   );
