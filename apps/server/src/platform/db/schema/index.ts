@@ -4,6 +4,7 @@ export * from "./auth.ts";
 export * from "./balances.ts";
 export * from "./billing.ts";
 export * from "./cards.ts";
+export * from "./devices.ts";
 export * from "./enums.ts";
 export * from "./exports.ts";
 export * from "./invites.ts";
