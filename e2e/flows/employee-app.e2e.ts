@@ -91,6 +91,19 @@ describe("the employee app", () => {
     // Icelandic by default; the dashboard's frame never shows.
     await page.getByText("Kortin mín").waitFor();
     expect(await page.getByTestId("shell").count()).toBe(0);
+    // The phone is registered as the employee's device (spec 7).
+    const deviceId = await page.evaluate(() => localStorage.getItem("kort.device"));
+    await expect
+      .poll(
+        async () =>
+          (
+            await query(
+              "select make from devices d join users u on u.id = d.user_id where d.id = $1 and u.email = $2",
+              [deviceId, employee.email],
+            )
+          ).length,
+      )
+      .toBe(1);
 
     const tile = tileOf(page, name);
     await tile.waitFor();

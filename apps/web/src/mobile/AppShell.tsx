@@ -14,6 +14,7 @@ import { FullPageError } from "../app/states/FullPageError.tsx";
 import { FullPageLoading } from "../app/states/FullPageLoading.tsx";
 import { NoActiveProjects } from "../app/states/NoActiveProjects.tsx";
 import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
+import { registerDevice } from "./device.ts";
 import { clearAppData, linkManifest, registerAppWorker } from "./offline.ts";
 
 /** The section the person is in reads in the primary colour (NavLink's active state). */
@@ -38,6 +39,9 @@ export function AppShell() {
     registerAppWorker();
     return linkManifest();
   }, []);
+  useEffect(() => {
+    if (online) registerDevice();
+  }, [online]);
   // The browser's flag is not enough (a network that is up but reaches nothing): the companies' question failing
   // for the network says offline too.
   const unreachable = projects.isError && toApiError(projects.error).code === "NETWORK_ERROR";
