@@ -208,15 +208,18 @@ describe("the employee app", () => {
     const option = page.getByRole("option").first();
     const categoryLabel = (await option.textContent()) ?? "";
     await option.tap();
+    await page.getByTestId("app-tax-select").tap();
+    await page.getByRole("option").first().tap();
     await page.getByTestId("app-comment").fill("Fundur með viðskiptavini");
     await page.getByTestId("app-categorise-save").tap();
     await page.getByTestId("app-categorise-saved").waitFor();
-    const [stored2] = await query<{ id: string; title: string; comments: string }>(
-      "select t.id, c.title, t.comments from transactions t join categories c on c.id = t.category_id where t.merchant_name = $1",
+    const [stored2] = await query<{ id: string; title: string; comments: string; tax_category_id: string | null }>(
+      "select t.id, c.title, t.comments, t.tax_category_id from transactions t join categories c on c.id = t.category_id where t.merchant_name = $1",
       [merchant],
     );
     expect(categoryLabel.startsWith(stored2?.title ?? "?")).toBe(true);
     expect(stored2?.comments).toBe("Fundur með viðskiptavini");
+    expect(stored2?.tax_category_id).not.toBeNull();
 
     // The owner sees the receipt and the category in the dashboard.
     const owner = await openBrowser();

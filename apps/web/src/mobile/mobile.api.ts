@@ -99,6 +99,7 @@ export type MyTransaction = {
   comments: string | null;
   card: { id: string; last_four: string };
   category: { id: string; title: string; code: string } | null;
+  tax_category_id: string | null;
   has_receipt: boolean;
   rule_violations: Array<{ rule_id: TodoMark }>;
 };
@@ -126,7 +127,14 @@ export const uploadReceipt = (id: string, file: Blob, name: string, onProgress: 
   return upload<Receipt>(`/transactions/${encodeURIComponent(id)}/receipts`, form, { onUploadProgress: onProgress });
 };
 
-export type Category = { id: string; title: string; code: string; enabled: boolean };
+export type Category = {
+  id: string;
+  title: string;
+  code: string;
+  enabled: boolean;
+  default_tax_category_id: string | null;
+  dimensions: Array<{ id: string; title: string; values: Array<{ id: string; title: string; enabled: boolean }> }>;
+};
 
 export const categories = (signal?: AbortSignal) =>
   rest<{ nodes: Category[] }>("GET", "/categories?limit=200", undefined, { signal });
