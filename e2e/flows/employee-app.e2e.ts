@@ -283,6 +283,23 @@ describe("the employee app", () => {
     expect(stored?.status).toBe("ACTIVE");
   });
 
+  it("activates a card issued as not yet active", async () => {
+    const name = `Nýtt ${randomUUID().slice(0, 6)}`;
+    const cardId = await issueEmployeeCard(name);
+    await query("update cards set status = 'CREATED' where id = $1", [cardId]);
+    browser = await openBrowser(PHONE);
+    const { page } = browser;
+    await signInAs(page, employee.email, "en");
+    await page.goto(`${inject("baseUrl")}/app`);
+    const tile = tileOf(page, name);
+    expect(await tile.getAttribute("data-status")).toBe("CREATED");
+    expect(await tile.getByTestId("app-card-reveal").count()).toBe(0);
+    await tile.getByTestId("app-card-activate").tap();
+    await page.locator(`[data-card-name="${name}"][data-status="ACTIVE"]`).waitFor();
+    const [stored] = await query<{ status: string }>("select status from cards where id = $1", [cardId]);
+    expect(stored?.status).toBe("ACTIVE");
+  });
+
   it("fits a 360 px wide phone", async () => {
     browser = await openBrowser({ width: 360, height: 740, touch: true });
     const { page } = browser;

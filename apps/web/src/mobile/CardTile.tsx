@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
-import { IconEye, IconEyeOff, IconList, IconSnowflake } from "@tabler/icons-react";
+import { IconEye, IconEyeOff, IconList, IconPlayerPlay, IconSnowflake } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,7 +8,7 @@ import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useFormatMoney } from "../app/i18n/useFormatMoney.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
-import { type FundingSource, freezeCard, myCardsKey } from "./mobile.api.ts";
+import { activateCard, type FundingSource, freezeCard, myCardsKey } from "./mobile.api.ts";
 import { FAIL_OFFLINE } from "./offline.ts";
 import { RevealDialog } from "./RevealDialog.tsx";
 import { useRevealedDetails } from "./useRevealedDetails.ts";
@@ -30,6 +30,11 @@ export function CardTile({ card }: { card: FundingSource }) {
   const freeze = useMutation({
     mutationFn: (frozen: boolean) => freezeCard(card.id, frozen),
     ...FAIL_OFFLINE,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myCardsKey(projectId) }),
+  });
+  const activate = useMutation({
+    ...FAIL_OFFLINE,
+    mutationFn: () => activateCard(card.id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: myCardsKey(projectId) }),
   });
   const frozen = card.status === "FROZEN";
@@ -90,7 +95,19 @@ export function CardTile({ card }: { card: FundingSource }) {
         )}
       </Stack>
       {freeze.isError && <ApiErrorAlert error={freeze.error} testId="app-card-error" />}
+      {activate.isError && <ApiErrorAlert error={activate.error} testId="app-card-error" />}
       <Stack gap="xs" mt="md">
+        {card.status === "CREATED" && (
+          <Button
+            h={TOUCH_TARGET}
+            leftSection={<IconPlayerPlay size={18} />}
+            loading={activate.isPending}
+            onClick={() => activate.mutate()}
+            data-testid="app-card-activate"
+          >
+            {t("employeeApp.cards.activate")}
+          </Button>
+        )}
         {canReveal && (
           <Button
             variant="light"

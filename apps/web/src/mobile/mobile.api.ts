@@ -66,6 +66,9 @@ export const revealCard = (id: string, passcode: string) =>
 export const freezeCard = (id: string, frozen: boolean) =>
   rest<FundingSource>("POST", `${card(id)}/${frozen ? "freeze" : "unfreeze"}`);
 
+/** In-app activation of a card issued as CREATED (card in-app-activation). */
+export const activateCard = (id: string) => rest<FundingSource>("POST", `${card(id)}/activate`);
+
 export const cardTransactions = (id: string, page: number, signal?: AbortSignal) =>
   rest<Page<CardTransaction>>("GET", `${card(id)}/transactions?page=${page}&limit=${PAGE_SIZE}`, undefined, {
     signal,
