@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { textGroups } from "./text-groups.plugin.ts";
 
 /** Where the API server listens in development; `vite dev` and `vite preview` proxy the API paths to it. */
@@ -12,7 +13,45 @@ const proxy = {
 
 export default defineConfig({
   base: "/",
-  plugins: [react(), textGroups()],
+  plugins: [
+    react(),
+    textGroups(),
+    // The employee app's service worker (issue 17): it precaches the shell (every built file, so any page opens
+    // offline) and keeps the last answers of the app's reads for offline, read-only use. The app registers it
+    // itself with the scope /app (AppShell.tsx), so the dashboard never runs under it; the manifest is
+    // public/app.webmanifest, linked only by the app's pages.
+    VitePWA({
+      strategies: "generateSW",
+      injectRegister: false,
+      manifest: false,
+      filename: "sw.js",
+      workbox: {
+        globPatterns: ["**/*.{js,css,html,png,webmanifest}"],
+        navigateFallback: "/index.html",
+        navigateFallbackAllowlist: [/^\/app(\/|$)/],
+        clientsClaim: true,
+        skipWaiting: true,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // The app's own reads (its cards, purchases, a purchase, categories, receipts lists): the network
+            // first, the last answer when offline. The card reveal is a POST and is never cached; sign-out empties
+            // this cache (mobile/offline.ts).
+            urlPattern: ({ url, request }) =>
+              request.method === "GET" &&
+              /^\/v1\/(funding_sources|transactions|categories)(\/|\?|$)/.test(url.pathname + url.search),
+            handler: "NetworkFirst",
+            options: {
+              cacheName: "kort-app-data",
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 200 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   build: {
     outDir: "dist",
     emptyOutDir: true,

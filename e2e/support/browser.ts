@@ -21,13 +21,20 @@ const CHROMIUM_ARGS = [
 export type BrowserSession = { context: BrowserContext; page: Page; close(): Promise<void> };
 
 /** A fresh persistent profile per session, so local storage never leaks between tests. */
-export const openBrowser = async (options: { width?: number; height?: number } = {}): Promise<BrowserSession> => {
+export const openBrowser = async (
+  options: {
+    width?: number;
+    height?: number /** A phone: touch events and the mobile viewport. */;
+    touch?: boolean;
+  } = {},
+): Promise<BrowserSession> => {
   const profile = await mkdtemp(path.join(tmpdir(), "kort-e2e-profile-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

@@ -6,6 +6,8 @@ export const DECLINE_CODES = [
   "UNKNOWN_CARD",
   "INVALID_EXPIRY",
   "CARD_NOT_ACTIVE",
+  /** The holder froze the card (reversible by them): told apart so the app can say "you froze this card". */
+  "CARD_FROZEN",
   "CARD_EXPIRED",
   "CARD_CLOSING_DATE_PASSED",
   "USAGE_TYPE",

@@ -2,6 +2,7 @@ import { accountingModule } from "../modules/accounting/accounting.module.ts";
 import { authModule } from "../modules/auth/auth.module.ts";
 import { cardsModule } from "../modules/cards/cards.module.ts";
 import { creditModule } from "../modules/credit/credit.module.ts";
+import { devicesModule } from "../modules/devices/devices.module.ts";
 import { exportsModule } from "../modules/exports/exports.module.ts";
 import { fundingSourcesModule } from "../modules/funding-sources/funding-sources.module.ts";
 import { invitesModule } from "../modules/invites/invites.module.ts";
@@ -28,6 +29,7 @@ export const KORT_MODULES: readonly KortModule[] = [
   onboardingModule,
   invitesModule,
   peopleModule,
+  devicesModule,
   projectsModule,
   teamsModule,
   accountingModule,

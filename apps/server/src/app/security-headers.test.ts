@@ -6,7 +6,7 @@ import { isErrorCode } from "@kort/core";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCardsTestApp } from "../modules/cards/testing/cards-scene.ts";
-import { createFundingScene, restFor } from "../modules/funding-sources/testing/funding-scene.ts";
+import { createFundingScene, REVEAL_BODY, restFor } from "../modules/funding-sources/testing/funding-scene.ts";
 import { createScene } from "../platform/http/testing/fixtures.ts";
 import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
@@ -122,7 +122,7 @@ describe("security headers", () => {
         limits: [{ sum_amount: 80_000, period: "MONTHLY" }],
       });
       const cardId = created.json<{ id: string }>().id;
-      const revealed = await rest(scene.callers.holder, "POST", `/v1/funding_sources/${cardId}/sensitive`);
+      const revealed = await rest(scene.callers.holder, "POST", `/v1/funding_sources/${cardId}/sensitive`, REVEAL_BODY);
       expect(revealed.statusCode, revealed.body).toBe(200);
       expect(revealed.json<{ pan: string }>().pan).toMatch(/^\d{16}$/);
       expect(revealed.headers["cache-control"]).toBe("no-store");

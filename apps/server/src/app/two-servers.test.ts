@@ -9,7 +9,8 @@ import { DEMO_INVITED_EMAIL } from "../modules/invites/demo-invite.ts";
 import { CARD_LIFECYCLE_QUEUE } from "../modules/processor/card-lifecycle.job.ts";
 import { createProcessorScene } from "../modules/processor/testing/processor-scene.ts";
 import { DEMO_NETWORK_KEY } from "../platform/config.ts";
-import { auditLog, cards, invites, projects } from "../platform/db/schema/index.ts";
+import { hashPasscode } from "../platform/crypto/passwords.ts";
+import { auditLog, cards, invites, projects, users } from "../platform/db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "../platform/db/testing/test-db.ts";
 import { JOBS_SCHEMA } from "../platform/jobs/jobs.ts";
 import { type SpawnedServer, spawnKortServer } from "../testing/spawn-server.ts";
@@ -165,9 +166,15 @@ describe("two servers on one database", () => {
     expect(both.filter((answer) => answer.headers.get("idempotent-replayed") === "true")).toHaveLength(1);
     expect(await cardsNamed("Tvö B")).toHaveLength(1);
 
-    // The card B replayed was sealed by A: the holder can reveal it on B (one card key for every server).
+    // The card B replayed was sealed by A: the holder can reveal it on B (one card key for every server), after
+    // their passcode.
+    await database.db
+      .update(users)
+      .set({ passcodeHash: await hashPasscode(DEMO_PIN) })
+      .where(eq(users.id, scene.user.id));
     const revealed = await call(b, "POST", `/v1/funding_sources/${String(first.body.id)}/sensitive`, {
       headers: { ...scene.user.headers, "idempotency-key": randomUUID() },
+      body: { passcode: DEMO_PIN },
     });
     expect(revealed.status, JSON.stringify(revealed.body)).toBe(200);
     expect(revealed.body.pan).toMatch(/^[0-9]{16}$/);

@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   project: "kort.project",
   locale: "kort.locale",
   menu: "kort.menu",
+  /** The employee app's device id (spec 7, devices): a UUID this browser keeps, registered after sign-in. */
+  device: "kort.device",
   /** Onboarding checklist progress (spec 2): set to "created" once the user creates a team. */
   onboardingTeam: "kort.onboarding.team",
   /** Onboarding checklist progress (spec 2): set to "created" once the user invites team members. */

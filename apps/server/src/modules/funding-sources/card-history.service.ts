@@ -1,4 +1,5 @@
 import { writeAudit } from "../../platform/audit/audit.ts";
+import { encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize, type PolicySubject, policyFor } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
@@ -12,7 +13,7 @@ import {
   findCardTransaction,
   updateTransactionNotes,
 } from "./funding-sources.repo.ts";
-import { type PageQuery, patchTransactionSchema } from "./funding-sources.schemas.ts";
+import { type AuthorizationPageQuery, type PageQuery, patchTransactionSchema } from "./funding-sources.schemas.ts";
 
 /**
  * Spec 7, a funding source's transactions and authorizations: the card is loaded (card read), then the history
@@ -37,10 +38,18 @@ export const listCardTransactions = async (deps: AppDeps, ctx: ProjectContext, i
   return { nodes: rows.map(toTransaction), total_count: total };
 };
 
-export const listCardAuthorizations = async (deps: AppDeps, ctx: ProjectContext, id: string, page: PageQuery) => {
+export const listCardAuthorizations = async (
+  deps: AppDeps,
+  ctx: ProjectContext,
+  id: string,
+  page: AuthorizationPageQuery,
+) => {
   const card = await historyOf(deps, ctx, id);
   const { rows, total } = await cardAuthorizations(deps.db, card.projectId, card.id, page);
-  return { nodes: rows, total_count: total };
+  const { nodes, next_cursor } = pageOf(rows, page.limit, (last) =>
+    encodeCursor({ value: last.created_key, id: last.id }),
+  );
+  return { nodes: nodes.map(({ created_key: _key, ...row }) => row), total_count: total, next_cursor };
 };
 
 const transactionNotFound = (): AppError => new AppError("NOT_FOUND", "The transaction was not found.");

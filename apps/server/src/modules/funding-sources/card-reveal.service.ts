@@ -2,10 +2,11 @@ import { writeAudit } from "../../platform/audit/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
+import { confirmPasscode } from "../auth/passcode-check.service.ts";
 import { assertCardActionPossible, type CardAction, type CardRecord, loadCardFor } from "../cards/card-access.ts";
 import { processorDeps } from "../processor/network.rest.ts";
 import { sealedSecretsOf } from "./funding-sources.repo.ts";
-import { provisionSchema } from "./funding-sources.schemas.ts";
+import { provisionSchema, revealSchema } from "./funding-sources.schemas.ts";
 import { buildProvisioningPayload, type Wallet } from "./wallet-provisioning.ts";
 
 /**
@@ -21,13 +22,17 @@ const assertUsable = (card: CardRecord): void => {
   }
 };
 
-const openSecrets = async (deps: AppDeps, ctx: ProjectContext, id: string, action: CardAction) => {
+const loadUsable = async (deps: AppDeps, ctx: ProjectContext, id: string, action: CardAction) => {
   const card = await loadCardFor(deps.db, ctx, id, action);
   assertUsable(card);
+  return card;
+};
+
+const openSecrets = async (deps: AppDeps, card: CardRecord) => {
   const sealed = await sealedSecretsOf(deps.db, card.projectId, card.id);
   if (!sealed) throw new Error("card vanished");
   const { secrets } = processorDeps(deps);
-  return { card, pan: secrets.open(sealed.pan, card.id), cvc: secrets.open(sealed.cvc, card.id) };
+  return { pan: secrets.open(sealed.pan, card.id), cvc: secrets.open(sealed.cvc, card.id) };
 };
 
 const audit = (deps: AppDeps, ctx: ProjectContext, card: CardRecord, action: string, data = {}) =>
@@ -42,9 +47,15 @@ const audit = (deps: AppDeps, ctx: ProjectContext, card: CardRecord, action: str
     at: deps.now(),
   });
 
-/** Spec 7, sensitive: PAN, CVC and expiry for the holder; audited as `card.reveal`. */
-export const revealCard = async (deps: AppDeps, ctx: ProjectContext, id: string) => {
-  const { card, pan, cvc } = await openSecrets(deps, ctx, id, "sensitive-details");
+/**
+ * Spec 7, sensitive: PAN, CVC and expiry for the holder, after they re-enter their passcode (issue 17: a phone
+ * left unlocked must not show the card); audited as `card.reveal`. The body is read after the policy question.
+ */
+export const revealCard = async (deps: AppDeps, ctx: ProjectContext, id: string, body: unknown) => {
+  const card = await loadUsable(deps, ctx, id, "sensitive-details");
+  const { passcode } = revealSchema.parse(body ?? {});
+  await confirmPasscode(deps, ctx, ctx.user.id, passcode);
+  const { pan, cvc } = await openSecrets(deps, card);
   await audit(deps, ctx, card, "card.reveal");
   return { pan, cvc, expiry_month: card.expirationMonth, expiry_year: card.expirationYear };
 };
@@ -53,7 +64,8 @@ export const revealCard = async (deps: AppDeps, ctx: ProjectContext, id: string)
 export const provisionCard = async (deps: AppDeps, ctx: ProjectContext, id: string, wallet: Wallet, body: unknown) => {
   assertCardActionPossible(ctx, "push-provisioning");
   const request = provisionSchema.parse(body ?? {});
-  const { card, pan } = await openSecrets(deps, ctx, id, "push-provisioning");
+  const card = await loadUsable(deps, ctx, id, "push-provisioning");
+  const { pan } = await openSecrets(deps, card);
   const payload = buildProvisioningPayload(
     wallet,
     {

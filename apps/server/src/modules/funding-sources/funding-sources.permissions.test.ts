@@ -2,7 +2,13 @@ import type { PolicyActionOf } from "@kort/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../app/testing/test-app.ts";
 import { createCardsTestApp } from "../cards/testing/cards-scene.ts";
-import { type CallerName, createFundingScene, type FundingScene, restFor } from "./testing/funding-scene.ts";
+import {
+  type CallerName,
+  createFundingScene,
+  type FundingScene,
+  REVEAL_BODY,
+  restFor,
+} from "./testing/funding-scene.ts";
 
 let t: TestApp;
 let scene: FundingScene;
@@ -40,7 +46,7 @@ const ROUTES: Route[] = [
   { method: "POST", suffix: "/in_app_activation", status: "CREATED", allowed: card("in-app-activation") },
   { method: "POST", suffix: "/pin/set", payload: { pin: "4821" }, allowed: card("sensitive-details") },
   { method: "POST", suffix: "/pin/request", allowed: card("sensitive-details") },
-  { method: "POST", suffix: "/sensitive", allowed: card("sensitive-details") },
+  { method: "POST", suffix: "/sensitive", payload: REVEAL_BODY, allowed: card("sensitive-details") },
   { method: "POST", suffix: "/provision/apple", allowed: card("push-provisioning") },
   { method: "POST", suffix: "/provision/google", allowed: card("push-provisioning") },
   { method: "GET", suffix: "/transactions", allowed: history },

@@ -1,7 +1,7 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { authorizations, cards, transactions, users } from "../../platform/db/schema/index.ts";
-import type { PageQuery } from "./funding-sources.schemas.ts";
+import type { AuthorizationPageQuery, PageQuery } from "./funding-sources.schemas.ts";
 
 /** The SQL of the funding sources calls; every query is scoped by the project id. */
 
@@ -94,9 +94,21 @@ export const updateTransactionNotes = async (
     .where(and(eq(transactions.projectId, projectId), eq(transactions.id, transactionId)));
 };
 
-/** A page of the card's authorizations (approved and declined, with the reason), newest first. */
-export const cardAuthorizations = async (db: Executor, projectId: string, cardId: string, page: PageQuery) => {
+/**
+ * A page of the card's authorizations (approved and declined, with the reason), newest first, and one row more
+ * than asked when more follow. With a cursor it starts after that row by (created_at, id), never by OFFSET; the
+ * cursor carries PostgreSQL's own text of the time, since a JS Date would drop the microseconds.
+ */
+export const cardAuthorizations = async (
+  db: Executor,
+  projectId: string,
+  cardId: string,
+  page: AuthorizationPageQuery,
+) => {
   const where = and(eq(authorizations.projectId, projectId), eq(authorizations.cardId, cardId));
+  const after = page.after
+    ? sql`(${authorizations.createdAt}, ${authorizations.id}) < (${page.after.value}::timestamptz, ${page.after.id}::uuid)`
+    : undefined;
   const rows = await db
     .select({
       id: authorizations.id,
@@ -109,12 +121,13 @@ export const cardAuthorizations = async (db: Executor, projectId: string, cardId
       status: authorizations.status,
       decline_code: authorizations.declineCode,
       created_at: authorizations.createdAt,
+      created_key: sql<string>`${authorizations.createdAt}::text`,
     })
     .from(authorizations)
-    .where(where)
+    .where(and(where, after))
     .orderBy(desc(authorizations.createdAt), desc(authorizations.id))
-    .limit(page.limit)
-    .offset(offsetOf(page));
+    .limit(page.limit + 1)
+    .offset(page.after ? 0 : offsetOf(page));
   const [total] = await db.select({ value: count() }).from(authorizations).where(where);
   return { rows, total: total?.value ?? 0 };
 };

@@ -4,6 +4,7 @@ import { type AppDeps, defineRoute, type HttpMethod, type RestRoute } from "../.
 import { listCardAuthorizations, listCardTransactions, patchCardTransaction } from "./card-history.service.ts";
 import { provisionCard, revealCard } from "./card-reveal.service.ts";
 import {
+  authorizationPageQuery,
   authorizationPageSchema,
   fundingSourcePageSchema,
   fundingSourceParams,
@@ -141,10 +142,12 @@ export const fundingSourcesRoutes: RestRoute[] = [
   onCard({
     method: "POST",
     suffix: "/sensitive",
-    summary: "PAN, CVC and expiry, to the cardholder only; audited (card sensitive-details). Never stored for replay.",
+    summary:
+      "PAN, CVC and expiry, to the cardholder only, after their passcode: {passcode: four digits}; audited (card sensitive-details). Never stored for replay.",
+    body: "{passcode: four digits}",
     response: sensitiveDetailsSchema,
     replayable: false,
-    run: (deps, ctx, id) => revealCard(deps, ctx, id),
+    run: revealCard,
   }),
   ...(["apple", "google"] as const).map((wallet) =>
     onCard({
@@ -171,11 +174,11 @@ export const fundingSourcesRoutes: RestRoute[] = [
   defineRoute({
     method: "GET",
     path: `${BASE}/:id/authorizations`,
-    summary: "The card's authorizations, approved and declined with the reason, newest first",
+    summary: "The card's authorizations, approved and declined with the reason, newest first; `after` a next_cursor",
     tag,
     access: "project",
     params: fundingSourceParams,
-    query: pageQuery,
+    query: authorizationPageQuery,
     response: authorizationPageSchema,
     handler: ({ ctx, params, query, deps }) => listCardAuthorizations(deps, ctx, params.id, query),
   }),

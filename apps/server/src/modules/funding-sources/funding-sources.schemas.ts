@@ -1,5 +1,6 @@
 import { CARD_STATUSES, CARD_TYPES, LIMIT_PERIODS, LIMIT_USAGE_TYPES } from "@kort/core";
 import { z } from "zod";
+import { cursorFromText } from "../../platform/db/keyset-cursor.ts";
 
 /** Spec 7, funding sources: the employee app's view of the caller's own cards. */
 
@@ -13,8 +14,18 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.output<typeof pageQuery>;
 
+/**
+ * The authorizations list pages by keyset: `after` is the `next_cursor` of the page before (the employee app's
+ * infinite scroll). `page` is still read when no cursor is sent, for callers of the first version.
+ */
+export const authorizationPageQuery = pageQuery.extend({ after: cursorFromText.optional() });
+export type AuthorizationPageQuery = z.output<typeof authorizationPageQuery>;
+
 /** The card PIN: exactly four digits, stored only as an argon2id hash. */
 export const setPinSchema = z.object({ pin: z.string().regex(/^[0-9]{4}$/, "The PIN is four digits.") });
+
+/** The reveal of the card's details: the holder's own 4-digit passcode, checked like at sign-in. */
+export const revealSchema = z.object({ passcode: z.string().regex(/^[0-9]{4}$/, "The passcode is four digits.") });
 
 /** Comment and category of one of the card's transactions; at least one of them. */
 export const patchTransactionSchema = z
@@ -117,4 +128,9 @@ export const authorizationSchema = z.object({
   decline_code: z.string().nullable(),
   created_at: z.date(),
 });
-export const authorizationPageSchema = z.object({ nodes: z.array(authorizationSchema), total_count: z.number() });
+export const authorizationPageSchema = z.object({
+  nodes: z.array(authorizationSchema),
+  total_count: z.number(),
+  /** Where the next page starts (send it back as `after`); null on the last page. */
+  next_cursor: z.string().nullable(),
+});

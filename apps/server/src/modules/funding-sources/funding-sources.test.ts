@@ -5,7 +5,7 @@ import type { TestApp } from "../../app/testing/test-app.ts";
 import { verifyPasscode } from "../../platform/crypto/passwords.ts";
 import { auditLog, cards, idempotencyRecords, outbox, users } from "../../platform/db/schema/index.ts";
 import { createCardsTestApp } from "../cards/testing/cards-scene.ts";
-import { createFundingScene, type FundingScene, restFor } from "./testing/funding-scene.ts";
+import { createFundingScene, type FundingScene, REVEAL_BODY, restFor } from "./testing/funding-scene.ts";
 
 let t: TestApp;
 let scene: FundingScene;
@@ -72,6 +72,7 @@ describe("sensitive details", () => {
         method: "POST",
         url: url(held.id, "/sensitive"),
         headers: { ...scene.callers.holder.headers, "idempotency-key": key },
+        payload: REVEAL_BODY,
       });
     const first = await call();
     expect(first.statusCode, first.body).toBe(200);
@@ -98,18 +99,34 @@ describe("sensitive details", () => {
 
   it("refuses even the project owner someone else's card", async () => {
     const held = await scene.holderCard();
-    const owner = await rest(scene.callers.owner, "POST", url(held.id, "/sensitive"));
+    const owner = await rest(scene.callers.owner, "POST", url(held.id, "/sensitive"), REVEAL_BODY);
     expect(owner.statusCode).toBe(403);
     expect(owner.json()).toMatchObject({ error: { code: "ACCESS_DENIED" } });
     const own = await scene.issue({ cardholderId: scene.owner.id });
-    expect((await rest(scene.callers.owner, "POST", url(own.id, "/sensitive"))).statusCode).toBe(403);
+    expect((await rest(scene.callers.owner, "POST", url(own.id, "/sensitive"), REVEAL_BODY)).statusCode).toBe(403);
   });
 
   it("refuses a closed card", async () => {
     const held = await scene.holderCard("CLOSED");
-    const closed = await rest(scene.callers.holder, "POST", url(held.id, "/sensitive"));
+    const closed = await rest(scene.callers.holder, "POST", url(held.id, "/sensitive"), REVEAL_BODY);
     expect(closed.statusCode).toBe(400);
     expect(closed.json()).toMatchObject({ error: { code: "CARD_CLOSED" } });
+  });
+
+  it("asks for the holder's passcode: a wrong one reveals nothing and counts towards the sign-in lock", async () => {
+    const held = await scene.holderCard();
+    const missing = await rest(scene.callers.holder, "POST", url(held.id, "/sensitive"));
+    expect(missing.statusCode).toBe(422);
+    const wrong = await rest(scene.callers.holder, "POST", url(held.id, "/sensitive"), { passcode: "0000" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ error: { code: "INVALID_PASSCODE" } });
+    expect(wrong.body).not.toContain(held.pan);
+    const [row] = await t.db.select().from(users).where(eq(users.id, scene.user.id));
+    expect(row?.failedPasscodeAttempts).toBe(1);
+    const right = await rest(scene.callers.holder, "POST", url(held.id, "/sensitive"), REVEAL_BODY);
+    expect(right.statusCode).toBe(200);
+    const [after] = await t.db.select().from(users).where(eq(users.id, scene.user.id));
+    expect(after?.failedPasscodeAttempts).toBe(0);
   });
 });
 
@@ -136,7 +153,7 @@ describe("holder actions", () => {
     };
     const frozen = await rest(scene.callers.holder, "POST", url(held.id, "/freeze"));
     expect(frozen.json()).toMatchObject({ status: "FROZEN", enabled: false });
-    expect(await charge()).toMatchObject({ approved: false, decline_code: "CARD_NOT_ACTIVE" });
+    expect(await charge()).toMatchObject({ approved: false, decline_code: "CARD_FROZEN" });
     expect((await rest(scene.callers.holder, "POST", url(held.id, "/freeze"))).statusCode).toBe(400);
     const thawed = await rest(scene.callers.holder, "POST", url(held.id, "/unfreeze"));
     expect(thawed.json()).toMatchObject({ status: "ACTIVE", enabled: true });
@@ -144,8 +161,49 @@ describe("holder actions", () => {
     const declines = await rest(scene.callers.holder, "GET", url(held.id, "/authorizations"));
     expect(declines.json()).toMatchObject({
       total_count: 2,
-      nodes: [{ status: "pending" }, { status: "declined", decline_code: "CARD_NOT_ACTIVE" }],
+      nodes: [{ status: "pending" }, { status: "declined", decline_code: "CARD_FROZEN" }],
     });
+  });
+
+  it("pages the authorizations by cursor, newest first, each once, to the end", async () => {
+    const held = await scene.holderCard();
+    for (const amount of [100, 200, 300, 400, 500]) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/v1/network/authorizations",
+        headers: { "x-network-key": "demo-network-key" },
+        payload: {
+          pan: held.pan,
+          expiry_month: held.expirationMonth,
+          expiry_year: held.expirationYear,
+          amount,
+          currency: "ISK",
+          merchant_name: "Krónan",
+          mcc: "5411",
+          merchant_country: "IS",
+        },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    type Page = { nodes: Array<{ id: string; amount: number }>; next_cursor: string | null; total_count: number };
+    const seen: Array<{ id: string; amount: number }> = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = after ? `?limit=2&after=${after}` : "?limit=2";
+      const response = await rest(scene.callers.holder, "GET", url(held.id, `/authorizations${query}`));
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json() as Page;
+      expect(page.total_count).toBe(5);
+      seen.push(...page.nodes);
+      after = page.next_cursor;
+      pages += 1;
+    } while (after !== null && pages < 10);
+    expect(pages).toBe(3);
+    expect(new Set(seen.map((row) => row.id)).size).toBe(5);
+    expect(seen.map((row) => row.amount).sort((a, b) => a - b)).toEqual([100, 200, 300, 400, 500]);
+    const bad = await rest(scene.callers.holder, "GET", url(held.id, "/authorizations?after=not-a-cursor"));
+    expect(bad.statusCode).toBe(422);
   });
 
   it("cannot unfreeze an admin's lock", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../app/testing/test-app.ts";
 import { createCardsTestApp } from "../cards/testing/cards-scene.ts";
 import { graphqlFor } from "../teams/teams.fixtures.ts";
-import { createFundingScene, type FundingScene, restFor } from "./testing/funding-scene.ts";
+import { createFundingScene, type FundingScene, REVEAL_BODY, restFor } from "./testing/funding-scene.ts";
 
 /**
  * Issue 5's check, over HTTP end to end: a card revealed to its holder through the REST sensitive-details call is
@@ -44,7 +44,7 @@ describe("a card revealed to its holder is charged, and the company sees the pur
     expect(created.statusCode, created.body).toBe(201);
     const cardId = (created.json() as { id: string }).id;
 
-    const revealed = await rest(scene.callers.holder, "POST", `/v1/funding_sources/${cardId}/sensitive`);
+    const revealed = await rest(scene.callers.holder, "POST", `/v1/funding_sources/${cardId}/sensitive`, REVEAL_BODY);
     expect(revealed.statusCode, revealed.body).toBe(200);
     const details = revealed.json() as Revealed;
     expect(details.pan).toMatch(/^[0-9]{16}$/);

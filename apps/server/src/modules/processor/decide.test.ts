@@ -30,12 +30,16 @@ describe("card state", () => {
     expect(decide(input())).toEqual({ approved: true });
   });
 
-  it.each(CARD_STATUSES.filter((status) => status !== "ACTIVE" && status !== "EXPIRED"))(
+  it.each(CARD_STATUSES.filter((status) => status !== "ACTIVE" && status !== "EXPIRED" && status !== "FROZEN"))(
     "declines a %s card as not active",
     (status) => {
       expect(codeOf(input({ card: { ...input().card, status } }))).toBe("CARD_NOT_ACTIVE");
     },
   );
+
+  it("declines a FROZEN card as frozen, so its holder reads that they froze it", () => {
+    expect(codeOf(input({ card: { ...input().card, status: "FROZEN" } }))).toBe("CARD_FROZEN");
+  });
 
   it("declines an EXPIRED card as expired", () => {
     expect(codeOf(input({ card: { ...input().card, status: "EXPIRED" } }))).toBe("CARD_EXPIRED");
@@ -153,7 +157,7 @@ describe("team limit control and credit", () => {
       limits: [{ limit: limit({ singleAmount: 1 }), used: { sum: 0, count: 0 } }],
       availableCredit: 0,
     });
-    expect(codeOf(everythingWrong)).toBe("CARD_NOT_ACTIVE");
+    expect(codeOf(everythingWrong)).toBe("CARD_FROZEN");
     expect(codeOf({ ...everythingWrong, card: input().card })).toBe("SINGLE_AMOUNT");
     expect(codeOf(input({ team: { ...team, usedDaily: 4500 }, availableCredit: 0 }))).toBe("TEAM_LIMIT");
   });

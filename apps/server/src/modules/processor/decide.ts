@@ -69,6 +69,7 @@ const cardStateDecline = (input: DecisionInput): DeclineCode | null => {
     return "INVALID_EXPIRY";
   }
   if (card.status === "EXPIRED") return "CARD_EXPIRED";
+  if (card.status === "FROZEN") return "CARD_FROZEN";
   if (card.status !== "ACTIVE") return "CARD_NOT_ACTIVE";
   if (now.getTime() >= cardExpiresAt(card).getTime()) return "CARD_EXPIRED";
   if (card.willCloseAt && now.getTime() > card.willCloseAt.getTime()) return "CARD_CLOSING_DATE_PASSED";

@@ -60,7 +60,7 @@ describe("authorizing against a card", () => {
   });
 
   it.each([
-    ["FROZEN", "CARD_NOT_ACTIVE"],
+    ["FROZEN", "CARD_FROZEN"],
     ["LOCKED", "CARD_NOT_ACTIVE"],
     ["CLOSED", "CARD_NOT_ACTIVE"],
     ["EXPIRED", "CARD_EXPIRED"],

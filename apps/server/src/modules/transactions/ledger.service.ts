@@ -154,6 +154,30 @@ export const listLedgerFor = async (
   return { nodes: nodes.map(toDto), next_cursor };
 };
 
+/** Since the app lists everything the person ever bought on their cards, the range starts well before Kort. */
+const EARLIEST_DAY = "2000-01-01";
+
+/**
+ * The employee app's "my purchases": the ledger narrowed to the caller as cardholder, whatever their role (the app
+ * shows their own), newest first, all time, optionally one to-do kind. The ledger's own scope still applies.
+ */
+export const listOwnTransactionsFor = (
+  deps: LedgerDeps,
+  ctx: ProjectContext,
+  args: { after?: string; limit: number; todo?: TodoFilter },
+): Promise<LedgerPageDto> =>
+  listLedgerFor(deps, ctx, {
+    filter: {
+      from_date: EARLIEST_DAY,
+      to_date: deps.now().toISOString().slice(0, 10),
+      user_ids: [ctx.user.id],
+      todo: args.todo ?? null,
+    },
+    sort: "DATE_DESC",
+    after: args.after ?? null,
+    limit: args.limit,
+  });
+
 export type SelectionTotalsDto = {
   count: number;
   /** ISK, whole kronur, refunds subtracted. */

@@ -339,3 +339,64 @@ describe("selection totals", () => {
     expect(codeOf(await gql(TOTALS, scene.accountant.headers, { selection: {} }))).toBe("VALIDATION_FAILED");
   });
 });
+
+describe("GET /v1/transactions (the employee app)", () => {
+  type RestPage = { nodes: Array<{ id: string; rule_violations: { rule_id: string }[] }>; next_cursor: string | null };
+  const everyOwn = async (headers: Record<string, string>, extra = "") => {
+    const rows: RestPage["nodes"] = [];
+    let after: string | null = null;
+    for (let page = 0; page < 50; page++) {
+      const cursor: string = after ? `&after=${after}` : "";
+      const response = await t.app.inject({
+        method: "GET",
+        url: `/v1/transactions?limit=70${extra}${cursor}`,
+        headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as RestPage;
+      rows.push(...body.nodes);
+      after = body.next_cursor;
+      if (after === null) return rows;
+    }
+    throw new Error("The pages did not end");
+  };
+
+  it("lists the caller's own purchases once each, by cursor, with their to-do marks", async () => {
+    const rows = await everyOwn(scene.user.headers);
+    expect(rows.map((row) => row.id).sort()).toEqual([...ids.mine].sort());
+    const marks = (id: string) => rows.find((row) => row.id === id)?.rule_violations.map((v) => v.rule_id) ?? [];
+    expect(marks(withReceipt)).not.toContain("MissingReceipt");
+    const todo = await everyOwn(scene.user.headers, "&todo=MissingCategory");
+    expect(todo.length).toBe(230 - 58);
+    expect(todo.every((row) => row.rule_violations.some((v) => v.rule_id === "MissingCategory"))).toBe(true);
+  });
+
+  it("is the caller's own even for those who may read more: never another person's", async () => {
+    const owner = await everyOwn(scene.owner.headers);
+    expect(owner.map((row) => row.id).sort()).toEqual([...ids.theirs].sort());
+    const accountant = await everyOwn(scene.accountant.headers);
+    expect(accountant).toEqual([]);
+  });
+
+  it("gives one transaction to whom may read it, and refuses another employee's", async () => {
+    const id = ids.mine[0] as string;
+    const own = await t.app.inject({ method: "GET", url: `/v1/transactions/${id}`, headers: scene.user.headers });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toMatchObject({ id, card: { last_four: expect.any(String) } });
+    const theirs = ids.theirs[0] as string;
+    const other = await t.app.inject({ method: "GET", url: `/v1/transactions/${theirs}`, headers: scene.user.headers });
+    expect(other.statusCode).toBe(403);
+    const foreign = ids.foreign[0] as string;
+    const away = await t.app.inject({ method: "GET", url: `/v1/transactions/${foreign}`, headers: scene.user.headers });
+    expect(away.statusCode).toBe(404);
+  });
+
+  it("refuses a cursor it did not write", async () => {
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/v1/transactions?after=bm90LWEtY3Vyc29y",
+      headers: scene.user.headers,
+    });
+    expect(response.statusCode).toBe(422);
+  });
+});

@@ -13,6 +13,8 @@ export type CallOptions = {
   /** What a lost session does: back to sign-in (default), or sign out to `/` (fetching the current user). */
   onSessionLost?: SessionLost;
   signal?: AbortSignal;
+  /** An upload's progress, 0 to 1 (see transport.ts). */
+  onUploadProgress?: (fraction: number) => void;
 };
 
 const REST_RETRY: ReadonlySet<ApiErrorCode> = new Set(["UNAUTHENTICATED"]);
@@ -29,7 +31,12 @@ const projectOf = (options: CallOptions): string | null =>
 export const rest = <T>(method: Method, path: `/${string}`, body?: unknown, options: CallOptions = {}): Promise<T> =>
   withSession(
     async (token) => {
-      const credentials = { token, projectId: projectOf(options), signal: options.signal };
+      const credentials = {
+        token,
+        projectId: projectOf(options),
+        signal: options.signal,
+        onUploadProgress: options.onUploadProgress,
+      };
       const answer = await sendRequest(method, `/v1${path}`, body, credentials);
       if (!answer.ok) throw parseRestError(answer.status, answer.data);
       return answer.data as T;

@@ -5,13 +5,18 @@ import { buildHeaders, newIdempotencyKey } from "./headers.ts";
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
-export type Credentials = { token: string | null; projectId: string | null; signal?: AbortSignal | undefined };
+export type Credentials = {
+  token: string | null;
+  projectId: string | null;
+  signal?: AbortSignal | undefined;
+  /** For an upload that shows its progress (0 to 1): fetch cannot report it, so the request goes by XHR. */
+  onUploadProgress?: ((fraction: number) => void) | undefined;
+};
 
 /** An answer as it came: the status and the parsed body (JSON, else the text, else null). */
 export type Answer = { ok: boolean; status: number; data: unknown };
 
-const readBody = async (response: Response): Promise<unknown> => {
-  const body = await response.text();
+const parseText = (body: string): unknown => {
   if (body.length === 0) return null;
   try {
     return JSON.parse(body);
@@ -19,6 +24,25 @@ const readBody = async (response: Response): Promise<unknown> => {
     return body;
   }
 };
+
+const readBody = async (response: Response): Promise<unknown> => parseText(await response.text());
+
+/** A multipart upload by XHR, the one browser API that reports how much of the body has gone. */
+const sendWithProgress = (url: string, headers: Record<string, string>, body: FormData, credentials: Credentials) =>
+  new Promise<Answer>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) credentials.onUploadProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () =>
+      resolve({ ok: xhr.status >= 200 && xhr.status < 300, status: xhr.status, data: parseText(xhr.responseText) });
+    xhr.onerror = () => reject(new ApiError("NETWORK_ERROR", "Network error"));
+    xhr.onabort = () => reject(new DOMException("Aborted", "AbortError"));
+    credentials.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
 
 /**
  * One HTTP round trip (a FormData body goes as multipart, anything else as JSON) with the headers of spec 7. Rejects only when no answer came (NETWORK_ERROR) or the
@@ -34,6 +58,9 @@ export const sendRequest = async (method: Method, url: string, body: unknown, cr
     hasBody: body !== undefined && !(body instanceof FormData),
     newKey: newIdempotencyKey,
   });
+  if (credentials.onUploadProgress && method === "POST" && body instanceof FormData) {
+    return sendWithProgress(url, headers, body, credentials);
+  }
   let response: Response;
   try {
     response = await fetch(url, {

@@ -15,11 +15,13 @@ const catalogues: Record<Language, Record<TextGroup, Load>> = {
     core: () => import("virtual:texts/is/core"),
     dashboard: () => import("virtual:texts/is/dashboard"),
     legal: () => import("virtual:texts/is/legal"),
+    employeeApp: () => import("virtual:texts/is/employeeApp"),
   },
   en: {
     core: () => import("virtual:texts/en/core"),
     dashboard: () => import("virtual:texts/en/dashboard"),
     legal: () => import("virtual:texts/en/legal"),
+    employeeApp: () => import("virtual:texts/en/employeeApp"),
   },
 };
 

@@ -2,7 +2,7 @@
  * The catalogues are written as one file per language (locales/is.json, en.json) and shipped in groups, so the
  * sign-in page does not download the texts of every dashboard page: `core` is everything not named below and
  * loads before the first render; `dashboard` loads with the signed-in shell, `legal` with the terms and privacy
- * pages (routes.tsx). A key not listed here is core, so a new text is never missing, only early. The build splits
+ * pages, `employeeApp` with the employee app at /app (routes.tsx). A key not listed here is core, so a new text is never missing, only early. The build splits
  * the files with the plugin in apps/web/text-groups.plugin.ts.
  */
 export const TEXT_GROUPS = {
@@ -19,6 +19,7 @@ export const TEXT_GROUPS = {
     "overview",
   ],
   legal: ["public.terms", "public.privacy"],
+  employeeApp: ["employeeApp"],
 } as const;
 
 export type LazyTextGroup = keyof typeof TEXT_GROUPS;

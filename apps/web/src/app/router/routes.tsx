@@ -94,6 +94,26 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
+            // The employee app (issue 17): its own lazy tree and texts, so it never loads the dashboard's code.
+            path: "app",
+            lazy: page(() => import("../../mobile/AppShell.tsx"), "AppShell", "employeeApp"),
+            children: [
+              { index: true, lazy: page(() => import("../../mobile/MyCardsPage.tsx"), "MyCardsPage") },
+              {
+                path: "cards/:id",
+                lazy: page(() => import("../../mobile/CardActivityPage.tsx"), "CardActivityPage"),
+              },
+              {
+                path: "transactions",
+                lazy: page(() => import("../../mobile/MyTransactionsPage.tsx"), "MyTransactionsPage"),
+              },
+              {
+                path: "transactions/:id",
+                lazy: page(() => import("../../mobile/TransactionPage.tsx"), "TransactionPage"),
+              },
+            ],
+          },
+          {
             lazy: page(() => import("../shell/Shell.tsx"), "Shell", "dashboard"),
             children: [
               { path: "people", lazy: page(() => import("../../modules/people/PeoplePage.tsx"), "PeoplePage") },

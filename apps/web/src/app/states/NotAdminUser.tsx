@@ -1,6 +1,8 @@
 import { Box, Button, Text } from "@mantine/core";
 import { IconDeviceMobile, IconLogout } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { APP_PATHS } from "../../mobile/app-paths.ts";
 import { MobileAppDownload } from "../mobile-app/MobileAppDownload.tsx";
 import type { Project } from "../session/selected-project.ts";
 import { useSignOut } from "../session/useSignOut.ts";
@@ -17,6 +19,9 @@ export function NotAdminUser({ projects }: { projects: readonly Project[] }) {
   return (
     <FullPage title={t("errors.NOT_ADMIN_USER")} testId="state-not-admin" icon={<IconDeviceMobile size={40} />}>
       <Text c="dimmed">{t("states.notAdmin.body")}</Text>
+      <Button component={Link} to={APP_PATHS.cards} size="md" data-testid="not-admin-open-app">
+        {t("states.notAdmin.openApp")}
+      </Button>
       <MobileAppDownload />
       {projects.length > 1 && (
         <Box w={280} ta="left" data-testid="not-admin-projects">

@@ -32,6 +32,7 @@ export const LIMIT_PERIOD_KEYS = {
 
 export const DECLINE_KEYS = {
   CARD_NOT_ACTIVE: "cards.decline.CARD_NOT_ACTIVE",
+  CARD_FROZEN: "cards.decline.CARD_FROZEN",
   CARD_EXPIRED: "cards.decline.CARD_EXPIRED",
   CARD_CLOSING_DATE_PASSED: "cards.decline.CARD_CLOSING_DATE_PASSED",
   USAGE_TYPE: "cards.decline.USAGE_TYPE",

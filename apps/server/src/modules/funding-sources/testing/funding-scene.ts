@@ -2,11 +2,17 @@ import { randomUUID } from "node:crypto";
 import { evaluatePolicy, type PolicyActionOf, type PolicyResource } from "@kort/core";
 import { eq } from "drizzle-orm";
 import type { TestApp } from "../../../app/testing/test-app.ts";
-import { cards } from "../../../platform/db/schema/index.ts";
+import { hashPasscode } from "../../../platform/crypto/passwords.ts";
+import { cards, users } from "../../../platform/db/schema/index.ts";
 import { createCardsScene } from "../../cards/testing/cards-scene.ts";
 import { type Caller, callerIn } from "../../teams/teams.fixtures.ts";
 
 /** Test helpers of the funding sources tests (not a test file itself). */
+
+/** The holder's passcode, which the card reveal asks for again. */
+export const HOLDER_PASSCODE = "2468";
+/** The body of a reveal by the holder. */
+export const REVEAL_BODY = { passcode: HOLDER_PASSCODE };
 
 /**
  * The cards scene plus a second employee in team `mine`: the holder is the scene's employee (role user), and the
@@ -15,6 +21,10 @@ import { type Caller, callerIn } from "../../teams/teams.fixtures.ts";
  */
 export const createFundingScene = async (t: TestApp, key: Buffer) => {
   const scene = await createCardsScene(t.db, key);
+  await t.db
+    .update(users)
+    .set({ passcodeHash: await hashPasscode(HOLDER_PASSCODE) })
+    .where(eq(users.id, scene.user.id));
   const peer = await callerIn(t.db, scene.project.id, "user", [{ team: scene.teams.mine, isAdmin: false }]);
   const callers = {
     holder: scene.user,

@@ -5,6 +5,7 @@ export * from "./balances.ts";
 export * from "./billing.ts";
 export * from "./cards.ts";
 export * from "./credit.ts";
+export * from "./devices.ts";
 export * from "./enums.ts";
 export * from "./exports.ts";
 export * from "./invites.ts";

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { defineRoute, type RestRoute } from "../../platform/http/rest.ts";
+import { deviceParams, deviceSchema } from "./devices.schemas.ts";
+import { getDevice, putDevice, setDeviceToken } from "./devices.service.ts";
+
+/** Spec 7, devices: the employee app registers the phone it runs on after sign-in. */
+
+const tag = "devices";
+/** Bodies are parsed by the service (their shape is in each summary). */
+const checkedBody = (shape: string) => z.unknown().describe(shape);
+
+export const devicesRoutes: RestRoute[] = [
+  defineRoute({
+    method: "POST",
+    path: "/v1/devices/tokens",
+    summary: "Where Web Push reaches one of the caller's devices: {device_id, token (a push subscription's JSON)}",
+    tag,
+    access: "user",
+    body: checkedBody("{device_id: uuid, token: string}"),
+    response: deviceSchema,
+    handler: ({ ctx, body, deps }) => setDeviceToken(deps, ctx, body),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/devices/:id",
+    summary: "One of the caller's own devices",
+    tag,
+    access: "user",
+    params: deviceParams,
+    response: deviceSchema,
+    handler: ({ ctx, params, deps }) => getDevice(deps, ctx, params.id),
+  }),
+  defineRoute({
+    method: "PUT",
+    path: "/v1/devices/:id",
+    summary: "Register or update the caller's device (its id is the device's own UUID): {make, model?, name?}",
+    tag,
+    access: "user",
+    params: deviceParams,
+    body: checkedBody("{make: string, model?: string, name?: string}"),
+    response: deviceSchema,
+    handler: ({ ctx, params, body, deps }) => putDevice(deps, ctx, params.id, body),
+  }),
+];

@@ -1,0 +1,29 @@
+import { z } from "zod";
+
+/** Spec 7, devices: the caller's own phones and browsers. */
+
+export const deviceParams = z.object({ id: z.uuid() });
+
+/** PUT /v1/devices/{id}: what the device says of itself; registering again updates it. */
+export const putDeviceSchema = z.object({
+  make: z.string().trim().min(1).max(40),
+  model: z.string().trim().max(100).nullish(),
+  name: z.string().trim().max(60).nullish(),
+});
+
+/** POST /v1/devices/tokens: where Web Push reaches the device (a push subscription, as JSON text). */
+export const deviceTokenSchema = z.object({
+  device_id: z.uuid(),
+  token: z.string().min(1).max(4000),
+});
+
+/** A whitelist: the push token never leaves the server again. */
+export const deviceSchema = z.object({
+  id: z.uuid(),
+  make: z.string(),
+  model: z.string().nullable(),
+  name: z.string().nullable(),
+  push_enabled: z.boolean(),
+  last_seen_at: z.date(),
+  created_at: z.date(),
+});

@@ -1,0 +1,83 @@
+import { RULE_IDS, TODO_FILTERS } from "@kort/core";
+import { z } from "zod";
+import { defineRoute, type RestRoute } from "../../platform/http/rest.ts";
+import { LEDGER_PAGE_MAX } from "./ledger.schemas.ts";
+import { getTransactionFor, type LedgerTransactionDto, listOwnTransactionsFor } from "./ledger.service.ts";
+
+/**
+ * Spec 7, `GET /v1/transactions`: the employee app's list of the caller's own purchases across their cards,
+ * newest first by keyset cursor, each with its to-do marks (missing receipt, missing category).
+ */
+
+const querySchema = z.object({
+  after: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(LEDGER_PAGE_MAX).default(30),
+  todo: z.enum(TODO_FILTERS).optional(),
+});
+
+/** What leaves the server: a whitelist of the ledger row (no cardholder's name, no export ids). */
+const myTransactionSchema = z.object({
+  id: z.uuid(),
+  merchant: z.string(),
+  description: z.string(),
+  transaction_date: z.date(),
+  transaction_amount: z.number(),
+  transaction_currency: z.string(),
+  original_amount: z.number(),
+  original_currency: z.string(),
+  original_exponent: z.number(),
+  unsettled: z.boolean(),
+  comments: z.string().nullable(),
+  card: z.object({ id: z.uuid(), last_four: z.string() }),
+  category: z.object({ id: z.uuid(), title: z.string(), code: z.string() }).nullable(),
+  tax_category_id: z.uuid().nullable(),
+  has_receipt: z.boolean(),
+  rule_violations: z.array(z.object({ rule_id: z.enum(RULE_IDS), message: z.string() })),
+});
+const myTransactionPageSchema = z.object({ nodes: z.array(myTransactionSchema), next_cursor: z.string().nullable() });
+
+const toMine = (row: LedgerTransactionDto): z.input<typeof myTransactionSchema> => ({
+  id: row.id,
+  merchant: row.merchant,
+  description: row.description,
+  transaction_date: row.transaction_date,
+  transaction_amount: row.transaction_amount,
+  transaction_currency: row.transaction_currency,
+  original_amount: row.original_amount,
+  original_currency: row.original_currency,
+  original_exponent: row.original_exponent,
+  unsettled: row.unsettled,
+  comments: row.comments,
+  card: row.card,
+  category: row.category,
+  tax_category_id: row.tax_category_id,
+  has_receipt: row.has_receipt,
+  rule_violations: row.rule_violations,
+});
+
+export const transactionsRoutes: RestRoute[] = [
+  defineRoute({
+    method: "GET",
+    path: "/v1/transactions",
+    summary:
+      "The caller's own transactions (transaction read), newest first, with their to-do marks; `after` a next_cursor, `todo` MissingReceipt or MissingCategory",
+    tag: "transactions",
+    access: "project",
+    query: querySchema,
+    response: myTransactionPageSchema,
+    handler: async ({ ctx, deps, query }) => {
+      const page = await listOwnTransactionsFor(deps, ctx, query);
+      return { nodes: page.nodes.map(toMine), next_cursor: page.next_cursor };
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/transactions/:id",
+    summary: "One transaction the caller may read (transaction read), with its to-do marks",
+    tag: "transactions",
+    access: "project",
+    params: z.object({ id: z.uuid() }),
+    response: myTransactionSchema,
+    handler: async ({ ctx, deps, params }) => toMine((await getTransactionFor(deps, ctx, params.id)).transaction),
+  }),
+];

@@ -1,0 +1,106 @@
+import { ActionIcon, Alert, Group, AppShell as MantineAppShell, Text, Title } from "@mantine/core";
+import { useNetwork } from "@mantine/hooks";
+import { IconCreditCard, IconLogout, IconReceipt, IconWifiOff } from "@tabler/icons-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { NavLink, Outlet } from "react-router";
+import { toApiError } from "../app/api/api-error.ts";
+import { LanguageSwitch } from "../app/i18n/LanguageSwitch.tsx";
+import { useSelectedProjectId } from "../app/session/project-store.ts";
+import { useProjects } from "../app/session/useProjects.ts";
+import { useSessionKeepAlive } from "../app/session/useSessionKeepAlive.ts";
+import { useSignOut } from "../app/session/useSignOut.ts";
+import { FullPageError } from "../app/states/FullPageError.tsx";
+import { FullPageLoading } from "../app/states/FullPageLoading.tsx";
+import { NoActiveProjects } from "../app/states/NoActiveProjects.tsx";
+import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
+import { registerDevice } from "./device.ts";
+import { clearAppData, linkManifest, registerAppWorker } from "./offline.ts";
+
+/** The section the person is in reads in the primary colour (NavLink's active state). */
+const NAV_LINK = ({ isActive }: { isActive: boolean }) => ({
+  textDecoration: "none",
+  color: isActive ? "var(--mantine-primary-color-filled)" : "inherit",
+});
+
+/**
+ * The employee app's frame at `/app` (issue 17): a phone-width column with the title, the language and sign-out
+ * in the header and the sections in a bottom bar, each a touch target of at least 44 px. It loads none of the
+ * dashboard (its own lazy route tree and text group), and every call it makes is on the caller's own objects.
+ */
+export function AppShell() {
+  useSessionKeepAlive();
+  const { t } = useTranslation();
+  const projects = useProjects();
+  const projectId = useSelectedProjectId();
+  const { signOut, signingOut } = useSignOut();
+  const { online } = useNetwork();
+  useEffect(() => {
+    registerAppWorker();
+    return linkManifest();
+  }, []);
+  useEffect(() => {
+    if (online) registerDevice();
+  }, [online]);
+  // The browser's flag is not enough (a network that is up but reaches nothing): the companies' question failing
+  // for the network says offline too.
+  const unreachable = projects.isError && toApiError(projects.error).code === "NETWORK_ERROR";
+  const offline = !online || unreachable;
+  // Offline, the companies cannot be asked (a GraphQL POST): the app opens on the company chosen before.
+  const offlineWithProject = offline && projectId !== null;
+  if (!offlineWithProject) {
+    if (projects.isError) return <FullPageError error={toApiError(projects.error)} />;
+    if (projects.isPending) return <FullPageLoading />;
+    if (projects.data.active.length === 0 || projectId === null) {
+      return <NoActiveProjects rejected={projects.data.rejected} />;
+    }
+  }
+  return (
+    <MantineAppShell header={{ height: 56 }} footer={{ height: 64 }} padding="sm" data-testid="employee-app">
+      <MantineAppShell.Header px="sm">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Title order={1} size="h4">
+            {t("app.name")}
+          </Title>
+          <Group gap="xs" wrap="nowrap">
+            <LanguageSwitch size="sm" />
+            <ActionIcon
+              variant="subtle"
+              size={TOUCH_TARGET}
+              onClick={() => void clearAppData().finally(signOut)}
+              loading={signingOut}
+              aria-label={t("user.signOut")}
+              data-testid="app-sign-out"
+            >
+              <IconLogout size={22} />
+            </ActionIcon>
+          </Group>
+        </Group>
+      </MantineAppShell.Header>
+      <MantineAppShell.Main maw={640} mx="auto">
+        {offline && (
+          <Alert color="gray" variant="filled" mb="sm" icon={<IconWifiOff size={18} />} data-testid="app-offline">
+            {t("employeeApp.offline")}
+          </Alert>
+        )}
+        <Outlet key={projectId} />
+      </MantineAppShell.Main>
+      <MantineAppShell.Footer>
+        <Group h="100%" justify="space-around" component="nav" aria-label={t("employeeApp.nav.label")}>
+          <NavLink to={APP_PATHS.cards} end style={NAV_LINK} data-testid="app-nav-cards">
+            <Group gap={6} mih={TOUCH_TARGET} miw={TOUCH_TARGET} px="md">
+              <IconCreditCard size={22} />
+              <Text size="sm">{t("employeeApp.nav.cards")}</Text>
+            </Group>
+          </NavLink>
+          <NavLink to={APP_PATHS.transactions} style={NAV_LINK} data-testid="app-nav-transactions">
+            <Group gap={6} mih={TOUCH_TARGET} miw={TOUCH_TARGET} px="md">
+              <IconReceipt size={22} />
+              <Text size="sm">{t("employeeApp.nav.transactions")}</Text>
+            </Group>
+          </NavLink>
+        </Group>
+      </MantineAppShell.Footer>
+    </MantineAppShell>
+  );
+}

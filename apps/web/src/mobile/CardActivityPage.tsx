@@ -1,0 +1,90 @@
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
+import { useFormatMoney } from "../app/i18n/useFormatMoney.ts";
+import { useSelectedProjectId } from "../app/session/project-store.ts";
+import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
+import { type CardAuthorization, cardAuthorizations } from "./mobile.api.ts";
+import { OFFLINE_FIRST } from "./offline.ts";
+import { useEndOfList } from "./useEndOfList.ts";
+import { useShortDate } from "./useShortDate.ts";
+
+const STATUS_COLOR: Record<CardAuthorization["status"], string> = {
+  pending: "yellow",
+  cleared: "green",
+  reversed: "gray",
+  declined: "red",
+  expired: "gray",
+};
+
+/**
+ * `/app/cards/:id`: the card's purchases, newest first, pending ones and refusals included; a refusal says why in
+ * plain words. More load as the end of the list scrolls into view.
+ */
+export function CardActivityPage() {
+  const { t } = useTranslation();
+  const date = useShortDate();
+  const money = useFormatMoney();
+  const { id = "" } = useParams();
+  const projectId = useSelectedProjectId();
+  const list = useInfiniteQuery({
+    queryKey: ["employee-app", projectId, "card", id, "authorizations"],
+    queryFn: ({ pageParam, signal }) => cardAuthorizations(id, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    ...OFFLINE_FIRST,
+  });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const end = useEndOfList(fetchNextPage, hasNextPage && !isFetchingNextPage);
+  const rows = list.data?.pages.flatMap((page) => page.nodes) ?? [];
+  return (
+    <Stack gap="sm" data-testid="app-activity">
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          {t("employeeApp.activity.title")}
+        </Title>
+        <Button component={Link} to={APP_PATHS.cards} variant="subtle" h={TOUCH_TARGET}>
+          {t("employeeApp.back")}
+        </Button>
+      </Group>
+      {list.isPending && <Loader aria-label={t("employeeApp.loading")} />}
+      {list.isError && <ApiErrorAlert error={list.error} />}
+      {list.data && rows.length === 0 && (
+        <Alert variant="light">
+          <Text size="sm">{t("employeeApp.activity.empty")}</Text>
+        </Alert>
+      )}
+      {rows.map((row) => (
+        <Card key={row.id} withBorder padding="sm" data-testid="app-activity-row" data-status={row.status}>
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={600} truncate>
+                {row.merchant_name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {date(row.created_at)}
+              </Text>
+            </Stack>
+            <Stack gap={2} align="flex-end">
+              <Text fw={600} td={row.status === "declined" ? "line-through" : undefined}>
+                {money(row.amount)}
+              </Text>
+              <Badge color={STATUS_COLOR[row.status]} variant="light">
+                {t(`employeeApp.activity.status.${row.status}`)}
+              </Badge>
+            </Stack>
+          </Group>
+          {row.status === "declined" && (
+            <Text size="sm" c="red" mt={4} data-testid="app-decline-reason" data-code={row.decline_code}>
+              {t(`employeeApp.decline.${row.decline_code ?? "other"}`)}
+            </Text>
+          )}
+        </Card>
+      ))}
+      <div ref={end} />
+      {isFetchingNextPage && <Loader size="sm" />}
+    </Stack>
+  );
+}

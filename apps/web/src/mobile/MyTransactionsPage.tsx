@@ -1,0 +1,79 @@
+import { Alert, Badge, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
+import { useFormatMoney } from "../app/i18n/useFormatMoney.ts";
+import { useSelectedProjectId } from "../app/session/project-store.ts";
+import { APP_PATHS } from "./app-paths.ts";
+import { myTransactions, myTransactionsKey, todoMarksOf } from "./mobile.api.ts";
+import { OFFLINE_FIRST } from "./offline.ts";
+import { TodoMarks } from "./TodoMarks.tsx";
+import { useEndOfList } from "./useEndOfList.ts";
+import { useShortDate } from "./useShortDate.ts";
+
+/** `/app/transactions`: the employee's purchases on all their cards, newest first, with what each still needs. */
+export function MyTransactionsPage() {
+  const { t } = useTranslation();
+  const money = useFormatMoney();
+  const date = useShortDate();
+  const projectId = useSelectedProjectId();
+  const list = useInfiniteQuery({
+    queryKey: myTransactionsKey(projectId),
+    queryFn: ({ pageParam, signal }) => myTransactions(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    ...OFFLINE_FIRST,
+  });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const end = useEndOfList(fetchNextPage, hasNextPage && !isFetchingNextPage);
+  const rows = list.data?.pages.flatMap((page) => page.nodes) ?? [];
+  return (
+    <Stack gap="sm" data-testid="app-transactions">
+      <Title order={2} size="h3">
+        {t("employeeApp.transactions.title")}
+      </Title>
+      {list.isPending && <Loader aria-label={t("employeeApp.loading")} />}
+      {list.isError && <ApiErrorAlert error={list.error} />}
+      {list.data && rows.length === 0 && (
+        <Alert variant="light">
+          <Text size="sm">{t("employeeApp.transactions.empty")}</Text>
+        </Alert>
+      )}
+      {rows.map((row) => (
+        <Card
+          key={row.id}
+          component={Link}
+          to={APP_PATHS.transaction(row.id)}
+          withBorder
+          padding="sm"
+          mih={44}
+          data-testid="app-transaction-row"
+          data-transaction-id={row.id}
+        >
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={600} truncate>
+                {row.merchant}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {date(row.transaction_date)} · •••• {row.card.last_four}
+              </Text>
+            </Stack>
+            <Stack gap={2} align="flex-end">
+              <Text fw={600}>{money(row.transaction_amount)}</Text>
+              {row.unsettled && (
+                <Badge color="yellow" variant="light">
+                  {t("employeeApp.activity.status.pending")}
+                </Badge>
+              )}
+            </Stack>
+          </Group>
+          <TodoMarks marks={todoMarksOf(row.rule_violations)} />
+        </Card>
+      ))}
+      <div ref={end} />
+      {isFetchingNextPage && <Loader size="sm" />}
+    </Stack>
+  );
+}

@@ -1,0 +1,13 @@
+/** The employee app's routes, under `/app` (the address the not-an-admin screen and the sign-up QR code give). */
+export const APP_PATHS = {
+  cards: "/app",
+  card: (id: string) => `/app/cards/${encodeURIComponent(id)}`,
+  transactions: "/app/transactions",
+  transaction: (id: string) => `/app/transactions/${encodeURIComponent(id)}`,
+} as const;
+
+/** Issue 17: every touch target is at least 44 px square (Apple's and Google's guidance). */
+export const TOUCH_TARGET = 44;
+
+/** How long revealed card details stay on screen before they are hidden again. */
+export const REVEAL_VISIBLE_MS = 30_000;

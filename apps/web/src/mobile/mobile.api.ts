@@ -1,0 +1,161 @@
+import type { CardStatus, DeclineCode, LimitPeriod } from "@kort/core";
+import { rest, upload } from "../app/api/client.ts";
+
+/**
+ * The employee app's calls: the REST /v1 calls of spec 7 (funding sources are the caller's own cards). The shapes
+ * are the server's output whitelists (apps/server/src/modules/funding-sources/funding-sources.schemas.ts).
+ */
+
+export type FundingSource = {
+  id: string;
+  description: string;
+  status: CardStatus;
+  enabled: boolean;
+  card: {
+    masked_number: string;
+    expiration_month: number;
+    expiration_year: number;
+    limits: Array<{ sum_amount: number; period: LimitPeriod }>;
+    balance: { settled_balance: number; available_balance: number; currency: string };
+  };
+};
+
+export type CardDetails = { pan: string; cvc: string; expiry_month: number; expiry_year: number };
+
+export type CardTransaction = {
+  id: string;
+  merchant_name: string;
+  transaction_amount: number;
+  transaction_currency: string;
+  original_amount: number;
+  original_currency: string;
+  transaction_date: string;
+  category_id: string | null;
+  comments: string | null;
+};
+
+export type CardAuthorization = {
+  id: string;
+  amount: number;
+  currency: string;
+  merchant_name: string;
+  status: "pending" | "cleared" | "reversed" | "declined" | "expired";
+  decline_code: DeclineCode | null;
+  created_at: string;
+};
+
+export type Page<T> = { nodes: T[]; total_count: number };
+export type CursorPage<T> = Page<T> & { next_cursor: string | null };
+
+/** The query keys of the app's own lists, under the selected company. */
+export const myCardsKey = (projectId: string | null) => ["employee-app", projectId, "cards"] as const;
+
+export const myTransactionsKey = (projectId: string | null) => ["employee-app", projectId, "transactions"] as const;
+export const transactionKey = (projectId: string | null, id: string) =>
+  ["employee-app", projectId, "transaction", id] as const;
+
+const card = (id: string) => `/funding_sources/${encodeURIComponent(id)}` as const;
+
+export const listMyCards = (signal?: AbortSignal) =>
+  rest<Page<FundingSource>>("GET", "/funding_sources?limit=50", undefined, { signal });
+
+/** The sensitive call: the passcode is checked by the server (and counts towards the lock). Never cached. */
+export const revealCard = (id: string, passcode: string) =>
+  rest<CardDetails>("POST", `${card(id)}/sensitive`, { passcode });
+
+export const freezeCard = (id: string, frozen: boolean) =>
+  rest<FundingSource>("POST", `${card(id)}/${frozen ? "freeze" : "unfreeze"}`);
+
+/** In-app activation of a card issued as CREATED (card in-app-activation). */
+export const activateCard = (id: string) => rest<FundingSource>("POST", `${card(id)}/activate`);
+
+export const cardTransactions = (id: string, page: number, signal?: AbortSignal) =>
+  rest<Page<CardTransaction>>("GET", `${card(id)}/transactions?page=${page}&limit=${PAGE_SIZE}`, undefined, {
+    signal,
+  });
+
+/** A page of the card's authorizations after the cursor of the page before (keyset; null for the first). */
+export const cardAuthorizations = (id: string, after: string | null, signal?: AbortSignal) =>
+  rest<CursorPage<CardAuthorization>>(
+    "GET",
+    `${card(id)}/authorizations?limit=${PAGE_SIZE}${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+    undefined,
+    { signal },
+  );
+
+export const PAGE_SIZE = 30;
+
+export type TodoMark = "MissingReceipt" | "MissingCategory";
+
+/** The rules a purchase breaks; only the two to-dos are the holder's to act on (a capture over its authorization is the owners'). */
+export const todoMarksOf = (violations: readonly { rule_id: string }[]): TodoMark[] =>
+  violations
+    .map((violation) => violation.rule_id)
+    .filter((rule): rule is TodoMark => rule === "MissingReceipt" || rule === "MissingCategory");
+
+/** `GET /v1/transactions`: the caller's own purchases across their cards, with their to-do marks. */
+export type MyTransaction = {
+  id: string;
+  merchant: string;
+  description: string;
+  transaction_date: string;
+  transaction_amount: number;
+  transaction_currency: string;
+  original_amount: number;
+  original_currency: string;
+  original_exponent: number;
+  unsettled: boolean;
+  comments: string | null;
+  card: { id: string; last_four: string };
+  category: { id: string; title: string; code: string } | null;
+  tax_category_id: string | null;
+  has_receipt: boolean;
+  rule_violations: Array<{ rule_id: string }>;
+};
+
+export const myTransactions = (after: string | null, signal?: AbortSignal) =>
+  rest<{ nodes: MyTransaction[]; next_cursor: string | null }>(
+    "GET",
+    `/transactions?limit=${PAGE_SIZE}${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+    undefined,
+    { signal },
+  );
+
+export const myTransaction = (id: string, signal?: AbortSignal) =>
+  rest<MyTransaction>("GET", `/transactions/${encodeURIComponent(id)}`, undefined, { signal });
+
+export type Receipt = { id: string; file_name: string; file_type: string; url: string | null };
+
+export const transactionReceipts = (id: string, signal?: AbortSignal) =>
+  rest<{ nodes: Receipt[] }>("GET", `/transactions/${encodeURIComponent(id)}/receipts`, undefined, { signal });
+
+/** The receipt as multipart `file`, reporting how much has gone (0 to 1). */
+export const uploadReceipt = (id: string, file: Blob, name: string, onProgress: (fraction: number) => void) => {
+  const form = new FormData();
+  form.append("file", file, name);
+  return upload<Receipt>(`/transactions/${encodeURIComponent(id)}/receipts`, form, { onUploadProgress: onProgress });
+};
+
+export type Category = {
+  id: string;
+  title: string;
+  code: string;
+  enabled: boolean;
+  default_tax_category_id: string | null;
+  dimensions: Array<{ id: string; title: string; values: Array<{ id: string; title: string; enabled: boolean }> }>;
+};
+
+export const categories = (signal?: AbortSignal) =>
+  rest<{ nodes: Category[] }>("GET", "/categories?limit=200", undefined, { signal });
+
+/** Category and comment of one of the card's transactions (transaction set-category, set-comment). */
+export const categorise = (
+  cardId: string,
+  id: string,
+  change: { category_id?: string | null; comment?: string | null },
+) =>
+  rest<unknown>(
+    "PATCH",
+    `/funding_sources/${encodeURIComponent(cardId)}/transactions/${encodeURIComponent(id)}`,
+    change,
+  );
