@@ -296,3 +296,6 @@ export const getTransactionFor = async (
   authorize(ctx, "transaction", "read", { project_id: read.projectId, team_id: row.team_id, user_id: row.user_id });
   return { transaction: toDto(row), ...(await transactionExtras(deps.db, row.id)) };
 };
+
+/** One ledger row with its rule violations, for other modules' checks (the processor's capture tests). */
+export { ledgerRow } from "./ledger.repo.ts";
