@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { stopOcr } from "./ocr.ts";
+import { readReceiptFields } from "./read-receipt.ts";
 import { GOLDEN_RECEIPTS, goldenFile } from "./reading.golden.ts";
-import { parseReceiptText } from "./receipt-parser.ts";
 import { receiptText } from "./receipt-text-source.ts";
 
 /**
@@ -22,9 +22,9 @@ describe("reading the golden receipts", () => {
     let icelandic = "";
     try {
       for (const [index, receipt] of GOLDEN_RECEIPTS.entries()) {
-        const { text } = await receiptText(await goldenFile(receipt, index + 1));
-        if (index === 0) icelandic = text;
-        const read = parseReceiptText(text);
+        const file = await goldenFile(receipt, index + 1);
+        if (index === 0) icelandic = (await receiptText(file)).text;
+        const read = (await readReceiptFields(file)).fields;
         const checks: [string, boolean][] = [
           ["total", read.total?.value === receipt.expected.total],
           ["date", read.date?.value === receipt.expected.date],

@@ -3,6 +3,7 @@ import { isUuid } from "../../platform/http/headers.ts";
 import type { JobContext, TaskDeps } from "../../platform/jobs/jobs.ts";
 import { matchReadReceipt } from "../receipt-inbox/inbox.service.ts";
 import { RECEIPT_READ_QUEUE } from "../receipts/receipts.service.ts";
+import { readReceiptFields } from "./read-receipt.ts";
 import {
   type ReadingWithTransaction,
   readingsOf,
@@ -11,8 +12,7 @@ import {
   saveReading,
   taxCategoryAtRate,
 } from "./reading.repo.ts";
-import { parseReceiptText, type ReceiptFields } from "./receipt-parser.ts";
-import { receiptText } from "./receipt-text-source.ts";
+import type { ReceiptFields } from "./receipt-parser.ts";
 
 /**
  * Reading receipts (issue 18): a task per stored receipt reads its file on this server, stores the fields with their
@@ -30,8 +30,7 @@ const readFile = async (deps: TaskDeps, key: string): Promise<Buffer | null> => 
 
 const fieldsOf = async (deps: TaskDeps, type: ReceiptFileType, data: Buffer) => {
   try {
-    const text = await receiptText({ type, data });
-    return { source: text.source, fields: parseReceiptText(text.text) };
+    return await readReceiptFields({ type, data });
   } catch (error) {
     // A blank photo, a HEIC this build cannot decode, a broken PDF, a timeout: unread, not an error of the upload.
     deps.logger.warn({ err: error }, "receipt not readable");

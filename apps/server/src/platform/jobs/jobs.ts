@@ -60,6 +60,26 @@ export type JobsOptions = {
   now?: () => Date;
 };
 
+/** PostgreSQL's codes for a deadlock victim, a serialization failure and a duplicate key. */
+const DECLARE_RACE_CODES = new Set(["40P01", "40001", "23505"]);
+
+/**
+ * Declares a queue or a schedule. Several servers starting together declare the same ones at once, and PostgreSQL
+ * may end one of them as a deadlock victim; declaring is idempotent, so the loser declares again, a few times.
+ */
+const declare = async (step: () => Promise<unknown>): Promise<void> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await step();
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= 5 || typeof code !== "string" || !DECLARE_RACE_CODES.has(code)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.floor(Math.random() * 50)));
+    }
+  }
+};
+
 export const startJobs = async ({ url, db, logger, jobs, now = () => new Date() }: JobsOptions): Promise<Jobs> => {
   const boss = new PgBoss({ connectionString: url, schema: JOBS_SCHEMA, max: 3, application_name: "kort-jobs" });
   boss.on("error", (error: Error) => logger.error({ err: error }, "job queue error"));
@@ -77,11 +97,11 @@ export const startJobs = async ({ url, db, logger, jobs, now = () => new Date() 
   };
   for (const job of jobs) {
     // stately: at most one queued and one running, so the cron tick and the start's send never pile up.
-    await boss.createQueue(job.queue, { name: job.queue, policy: "stately" });
+    await declare(() => boss.createQueue(job.queue, { name: job.queue, policy: "stately" }));
     await boss.work(job.queue, async () => {
       await job.run({ db, now: now(), logger, tasks: queue });
     });
-    await boss.schedule(job.queue, job.cron, {}, { tz: "UTC" });
+    await declare(() => boss.schedule(job.queue, job.cron, {}, { tz: "UTC" }));
     if (job.runAtStart) await boss.send(job.queue, {});
   }
   let stopping: Promise<void> | undefined;
@@ -90,7 +110,7 @@ export const startJobs = async ({ url, db, logger, jobs, now = () => new Date() 
     queue,
     work: async (tasks, deps) => {
       for (const task of tasks) {
-        await boss.createQueue(task.queue, { name: task.queue, policy: "standard" });
+        await declare(() => boss.createQueue(task.queue, { name: task.queue, policy: "standard" }));
         const worker = await boss.work<Record<string, unknown>>(
           task.queue,
           { batchSize: task.concurrency ?? 1, pollingIntervalSeconds: 0.5 },
