@@ -6,6 +6,7 @@ import { exportsModule } from "../modules/exports/exports.module.ts";
 import { fundingSourcesModule } from "../modules/funding-sources/funding-sources.module.ts";
 import { invitesModule } from "../modules/invites/invites.module.ts";
 import { invoicesModule } from "../modules/invoices/invoices.module.ts";
+import { notificationsModule } from "../modules/notifications/notifications.module.ts";
 import { onboardingModule } from "../modules/onboarding/onboarding.module.ts";
 import { overviewModule } from "../modules/overview/overview.module.ts";
 import { peopleModule } from "../modules/people/people.module.ts";
@@ -42,5 +43,6 @@ export const KORT_MODULES: readonly KortModule[] = [
   exportsModule,
   creditModule,
   overviewModule,
+  notificationsModule,
   platformModule,
 ];
