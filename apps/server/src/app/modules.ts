@@ -1,4 +1,5 @@
 import { accountingModule } from "../modules/accounting/accounting.module.ts";
+import { announcementsModule } from "../modules/announcements/announcements.module.ts";
 import { authModule } from "../modules/auth/auth.module.ts";
 import { cardsModule } from "../modules/cards/cards.module.ts";
 import { creditModule } from "../modules/credit/credit.module.ts";
@@ -44,5 +45,6 @@ export const KORT_MODULES: readonly KortModule[] = [
   creditModule,
   overviewModule,
   notificationsModule,
+  announcementsModule,
   platformModule,
 ];
