@@ -49,6 +49,12 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "Mutation.acknowledge_announcement": "The caller's own acknowledgement of an announcement addressed to them.",
   "GET /v1/announcements": "Announcements addressed to the caller, as Query.announcements.",
   "POST /v1/announcements/:id/ack": "The caller's own acknowledgement, as Mutation.acknowledge_announcement.",
+  "Mutation.set_my_locale": "The caller's own language.",
+  "POST /v1/users/current/image": "The caller's own profile photo.",
+  "PUT /v1/users/current/locale": "The caller's own language.",
+  "GET /v1/users/:userId/images/:imageId/file":
+    "A signed link's target: its signature, handed out with the user's own answer, is the authority.",
+  "GET /v1/users/:userId/images/:imageId/thumbnail": "A signed link's target, as the photo's.",
   "GET /v1/version": "The running version, public.",
   "GET /v1/docs": "The OpenAPI document, public.",
   "POST /v1/network/authorizations": "The card network (X-Network-Key), not a user: no one to ask the policy about.",
