@@ -77,6 +77,9 @@ export const ERROR_CODES = [
   "IMAGE_TYPE_NOT_ALLOWED",
   "IMAGE_TYPE_MISMATCH",
   "IMAGE_UNREADABLE",
+  // E-mail aliases (issue 16): not an e-mail address, or one some user already has (as sign-in or alias).
+  "EMAIL_ADDRESS_INVALID",
+  "EMAIL_ADDRESS_TAKEN",
   // Receipts by e-mail (issue 12): an address no company has, a sender who is not a member, a message without a
   // receipt file; and attaching a receipt that is attached already.
   "RECEIPT_MAILBOX_UNKNOWN",
@@ -173,6 +176,8 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "IMAGE_TYPE_NOT_ALLOWED":
     case "IMAGE_TYPE_MISMATCH":
     case "IMAGE_UNREADABLE":
+    case "EMAIL_ADDRESS_INVALID":
+    case "EMAIL_ADDRESS_TAKEN":
     case "RECEIPT_MAILBOX_UNKNOWN":
     case "RECEIPT_SENDER_UNKNOWN":
     case "RECEIPT_EMAIL_WITHOUT_RECEIPT":

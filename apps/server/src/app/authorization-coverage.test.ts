@@ -55,6 +55,14 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "GET /v1/users/:userId/images/:imageId/file":
     "A signed link's target: its signature, handed out with the user's own answer, is the authority.",
   "GET /v1/users/:userId/images/:imageId/thumbnail": "A signed link's target, as the photo's.",
+  "Query.email_addresses": "The caller's own e-mail aliases.",
+  "Mutation.create_email_address": "Adds to the caller's own e-mail aliases.",
+  "Mutation.delete_email_address": "Removes one of the caller's own aliases (scoped by their user id).",
+  "GET /v1/email-addresses": "The caller's own e-mail aliases.",
+  "POST /v1/email-addresses": "Adds to the caller's own e-mail aliases.",
+  "DELETE /v1/email-addresses/:id": "Removes one of the caller's own aliases (scoped by their user id).",
+  "POST /v1/email-addresses/:id/verify":
+    "The verification link's signature, sent only to the address being verified, is the authority.",
   "GET /v1/version": "The running version, public.",
   "GET /v1/docs": "The OpenAPI document, public.",
   "POST /v1/network/authorizations": "The card network (X-Network-Key), not a user: no one to ask the policy about.",

@@ -3,6 +3,7 @@ import { announcementsModule } from "../modules/announcements/announcements.modu
 import { authModule } from "../modules/auth/auth.module.ts";
 import { cardsModule } from "../modules/cards/cards.module.ts";
 import { creditModule } from "../modules/credit/credit.module.ts";
+import { emailAddressesModule } from "../modules/email-addresses/email-addresses.module.ts";
 import { exportsModule } from "../modules/exports/exports.module.ts";
 import { fundingSourcesModule } from "../modules/funding-sources/funding-sources.module.ts";
 import { invitesModule } from "../modules/invites/invites.module.ts";
@@ -46,5 +47,6 @@ export const KORT_MODULES: readonly KortModule[] = [
   overviewModule,
   notificationsModule,
   announcementsModule,
+  emailAddressesModule,
   platformModule,
 ];
