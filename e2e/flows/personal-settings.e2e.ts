@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
 import { demoProjectId, query } from "../support/db.ts";
-import { insertUser } from "../support/people.ts";
+import { linkIn, waitForMessage } from "../support/outbox.ts";
+import { insertUser, uniqueEmail } from "../support/people.ts";
 import { signInAs } from "../support/session.ts";
 
 /** A 1x1 GIF and a 1x1 PNG, as the files a person picks. */
@@ -72,5 +73,32 @@ describe("personal settings", () => {
         async () => (await query<{ locale: string }>("select locale from users where id = $1", [user.id]))[0]?.locale,
       )
       .toBe("en-US");
+  });
+
+  it("adds an e-mail alias with Enter, verifies it by the e-mail's link, and removes it", async () => {
+    const { page } = await open("en");
+    const input = page.getByTestId("alias-input");
+    await input.fill("not-an-address");
+    await input.press("Enter");
+    await page.getByText("This is not a valid e-mail address.").waitFor();
+
+    const alias = uniqueEmail();
+    await input.fill(alias);
+    await input.press("Enter");
+    const row = page.locator(`[data-testid="alias"][data-email="${alias}"]`);
+    await row.getByTestId("alias-unverified").waitFor();
+    // The same address again is refused.
+    await input.fill(alias);
+    await input.press("Enter");
+    await page.getByText("This e-mail address is already registered.").waitFor();
+
+    const link = linkIn(await waitForMessage(alias));
+    await page.goto(link);
+    await page.locator('[data-testid="page-alias-verify"][data-state="verified"]').waitFor();
+    await page.getByText(`${alias} is now connected to your account.`).waitFor();
+    await page.goto(`${inject("baseUrl")}/personal-settings`);
+    await row.getByTestId("alias-verified").waitFor();
+    await row.getByTestId("alias-remove").click();
+    await row.waitFor({ state: "detached" });
   });
 });

@@ -4,6 +4,7 @@ import { IconUpload } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitch } from "../../app/i18n/LanguageSwitch.tsx";
 import { useMe } from "../../app/session/useMe.ts";
+import { EmailAliases } from "./EmailAliases.tsx";
 import { useStoreLanguage, useUploadPhoto } from "./usePersonalSettings.ts";
 
 /** `/personal-settings` (spec 2, issue 16): the profile photo, the read-only profile and the language. */
@@ -55,6 +56,7 @@ export function PersonalSettingsPage() {
           <TextInput label={t("pages.personalSettings.email")} value={me.data?.email ?? ""} readOnly />
         </Stack>
       </Paper>
+      <EmailAliases />
       <Paper withBorder p="lg" radius="md">
         <Stack gap="sm">
           <Title order={2} size="h4">
