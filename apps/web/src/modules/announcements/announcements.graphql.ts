@@ -18,3 +18,9 @@ export const ACKNOWLEDGE_ANNOUNCEMENT_MUTATION = graphql(`
 `);
 
 export type OpenAnnouncement = ResultOf<typeof OPEN_ANNOUNCEMENTS_QUERY>["announcements"]["nodes"][number];
+
+export const PUBLISH_ANNOUNCEMENT_MUTATION = graphql(`
+  mutation PublishAnnouncement($input: PublishAnnouncementInput!) {
+    publish_announcement(input: $input) { id title }
+  }
+`);
