@@ -64,8 +64,10 @@ describe("personal settings", () => {
       .waitFor();
   });
 
-  it("stores the language on the user", async () => {
+  it("shows the phone read-only and stores the language on the user", async () => {
     const { page, user } = await open("is");
+    await expect.poll(() => page.getByTestId("settings-phone").inputValue()).toBe(user.phone);
+    expect(await page.getByTestId("settings-phone").getAttribute("readonly")).not.toBeNull();
     await page.getByTestId("language-switch").getByText("English").click();
     await page.getByText("Profile photo").waitFor();
     await expect

@@ -49,6 +49,7 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "Mutation.acknowledge_announcement": "The caller's own acknowledgement of an announcement addressed to them.",
   "GET /v1/announcements": "Announcements addressed to the caller, as Query.announcements.",
   "POST /v1/announcements/:id/ack": "The caller's own acknowledgement, as Mutation.acknowledge_announcement.",
+  "Query.my_profile": "The caller's own profile.",
   "Mutation.set_my_locale": "The caller's own language.",
   "POST /v1/users/current/image": "The caller's own profile photo.",
   "PUT /v1/users/current/locale": "The caller's own language.",

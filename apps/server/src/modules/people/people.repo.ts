@@ -71,3 +71,14 @@ export const setUserImage = (
 export const setUserLocale = async (db: Db, userId: string, locale: "is-IS" | "en-US", now: Date): Promise<void> => {
   await db.update(users).set({ locale, updatedAt: now }).where(eq(users.id, userId));
 };
+
+export type ProfileRecord = { fullName: string; email: string; phone: string | null; locale: string };
+
+/** The signed-in user's own profile as personal settings shows it (read-only there). */
+export const profileOf = async (db: Db, userId: string): Promise<ProfileRecord | null> => {
+  const [row] = await db
+    .select({ fullName: users.fullName, email: users.email, phone: users.phone, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+};

@@ -3,7 +3,7 @@ import type { Db } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { UserContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
-import { setUserLocale, type UserRecord, updateUserNames } from "./people.repo.ts";
+import { profileOf, setUserLocale, type UserRecord, updateUserNames } from "./people.repo.ts";
 import type { UpdateCurrentUserInput, UserDto } from "./people.schemas.ts";
 import { userImageOf } from "./profile-image.service.ts";
 
@@ -46,4 +46,11 @@ export const setCurrentUserLocale = async (deps: Pick<AppDeps, "db" | "now">, ct
   const { locale } = localeInput.parse(input);
   await setUserLocale(deps.db, ctx.user.id, locale, deps.now());
   return { locale };
+};
+
+/** Personal settings' read-only profile: name, e-mail, phone, and the stored language. */
+export const getMyProfile = async (deps: Pick<AppDeps, "db">, ctx: UserContext) => {
+  const profile = await profileOf(deps.db, ctx.user.id);
+  if (!profile) throw new AppError("UNAUTHENTICATED", "Please sign in.");
+  return { full_name: profile.fullName, email: profile.email, phone: profile.phone, locale: profile.locale };
 };

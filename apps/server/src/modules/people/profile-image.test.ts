@@ -106,5 +106,12 @@ describe("the language", () => {
     const { rows } = await t.db.$client.query<{ locale: string }>("select locale from users where id = $1", [p.id]);
     expect(rows[0]?.locale).toBe("en-US");
     expect((await set("de-DE")).statusCode).toBe(422);
+    const profile = await t.app.inject({
+      method: "POST",
+      url: "/graphql",
+      headers: p.headers,
+      payload: { query: "{ my_profile { full_name email phone locale } }" },
+    });
+    expect(profile.json()).toMatchObject({ data: { my_profile: { full_name: "Mynda Prófsdóttir", locale: "en-US" } } });
   });
 });

@@ -1,10 +1,13 @@
 import { PROFILE_IMAGE_ACCEPT } from "@kort/core";
 import { Avatar, Button, FileButton, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { request } from "../../app/api/client.ts";
 import { LanguageSwitch } from "../../app/i18n/LanguageSwitch.tsx";
 import { useMe } from "../../app/session/useMe.ts";
 import { EmailAliases } from "./EmailAliases.tsx";
+import { MY_PROFILE_QUERY } from "./email-addresses.graphql.ts";
 import { useStoreLanguage, useUploadPhoto } from "./usePersonalSettings.ts";
 
 /** `/personal-settings` (spec 2, issue 16): the profile photo, the read-only profile and the language. */
@@ -14,6 +17,10 @@ export function PersonalSettingsPage() {
   const uploadPhoto = useUploadPhoto();
   const storeLanguage = useStoreLanguage();
   const image = me.data?.image?.thumbnail_url ?? null;
+  const profile = useQuery({
+    queryKey: ["my-profile"],
+    queryFn: async ({ signal }) => (await request(MY_PROFILE_QUERY, {}, { signal })).my_profile,
+  });
   return (
     <Stack gap="lg" maw={560}>
       <Paper withBorder p="lg" radius="md">
@@ -54,6 +61,12 @@ export function PersonalSettingsPage() {
           </Group>
           <TextInput label={t("pages.personalSettings.fullName")} value={me.data?.full_name ?? ""} readOnly />
           <TextInput label={t("pages.personalSettings.email")} value={me.data?.email ?? ""} readOnly />
+          <TextInput
+            label={t("pages.personalSettings.phone")}
+            value={profile.data?.phone ?? ""}
+            readOnly
+            data-testid="settings-phone"
+          />
         </Stack>
       </Paper>
       <EmailAliases />
