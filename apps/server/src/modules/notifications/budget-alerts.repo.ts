@@ -9,8 +9,10 @@ export type NewBudgetAlert = {
   level: 80 | 100;
   spent: number;
   budget: number;
-  recipients: string[];
+  recipients: Recipient[];
 };
+
+export type Recipient = { user_id: string; email: string; full_name: string; locale: string };
 
 type Raw = {
   project_id: string;
@@ -19,7 +21,7 @@ type Raw = {
   level: number;
   spent: string | number;
   budget: string | number;
-  recipients: string[] | null;
+  recipients: Recipient[] | null;
 };
 
 /**
@@ -51,12 +53,15 @@ export const recordDueBudgetAlerts = async (tx: Executor, periodStart: Date, now
       on conflict do nothing
       returning project_id, team_id, level, spent, budget)
     select r.project_id, r.team_id, d.team_name, r.level, r.spent, r.budget,
-           array(select tm.user_id from team_members tm
-                   join project_members m on m.project_id = tm.project_id and m.user_id = tm.user_id
-                  where tm.project_id = r.project_id and tm.team_id = r.team_id and tm.is_admin
-                 union
-                 select pm.user_id from project_members pm
-                  where pm.project_id = r.project_id and pm.role = 'project_owner') as recipients
+           (select json_agg(json_build_object('user_id', u.id, 'email', u.email, 'full_name', u.full_name,
+                                              'locale', u.locale) order by u.id)
+              from users u
+             where u.id in (select tm.user_id from team_members tm
+                              join project_members m on m.project_id = tm.project_id and m.user_id = tm.user_id
+                             where tm.project_id = r.project_id and tm.team_id = r.team_id and tm.is_admin
+                            union
+                            select pm.user_id from project_members pm
+                             where pm.project_id = r.project_id and pm.role = 'project_owner')) as recipients
       from recorded r
       join due d on d.project_id = r.project_id and d.team_id = r.team_id and d.level = r.level
      order by r.project_id, r.team_id, r.level`);

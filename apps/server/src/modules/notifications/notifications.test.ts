@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
-import { teams } from "../../platform/db/schema/index.ts";
+import { outbox, teams, users } from "../../platform/db/schema/index.ts";
 import { createToken } from "../../platform/http/testing/fixtures.ts";
 import { notify } from "../../platform/notifications/notify.ts";
 import { createProcessorScene, testCardKey } from "../processor/testing/processor-scene.ts";
@@ -96,6 +96,21 @@ describe("team budget alerts", () => {
     await sendDueBudgetAlerts(t.db, new Date());
     const levels = budgetAlerts(await listOf(s.admin.headers)).map((n) => n.payload.level);
     expect(levels.sort()).toEqual([100, 80]);
+
+    // And by e-mail through the outbox, once per level, in the admin's language (Icelandic by default).
+    const [admin] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, s.admin.id));
+    const mails = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.to, admin?.email ?? ""));
+    expect(mails).toHaveLength(2);
+    expect(mails.map((m) => m.subject)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("hefur náð fjárhagsáætlun"),
+        expect.stringContaining("hefur notað 80%"),
+      ]),
+    );
+    expect(mails.find((m) => m.subject?.includes("80%"))?.body).toContain("80.000 kr. af 100.000 kr.");
   });
 
   it("send nothing for a team without a budget", async () => {
