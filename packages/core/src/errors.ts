@@ -72,6 +72,14 @@ export const ERROR_CODES = [
   "RECEIPT_TOO_LARGE",
   "RECEIPT_TYPE_NOT_ALLOWED",
   "RECEIPT_TYPE_MISMATCH",
+  // Profile photos (issue 16): JPEG, PNG or GIF by content, a name that does not claim another type, decodable.
+  "IMAGE_TOO_LARGE",
+  "IMAGE_TYPE_NOT_ALLOWED",
+  "IMAGE_TYPE_MISMATCH",
+  "IMAGE_UNREADABLE",
+  // E-mail aliases (issue 16): not an e-mail address, or one some user already has (as sign-in or alias).
+  "EMAIL_ADDRESS_INVALID",
+  "EMAIL_ADDRESS_TAKEN",
   // Receipts by e-mail (issue 12): an address no company has, a sender who is not a member, a message without a
   // receipt file; and attaching a receipt that is attached already.
   "RECEIPT_MAILBOX_UNKNOWN",
@@ -164,6 +172,12 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "RECEIPT_TOO_LARGE":
     case "RECEIPT_TYPE_NOT_ALLOWED":
     case "RECEIPT_TYPE_MISMATCH":
+    case "IMAGE_TOO_LARGE":
+    case "IMAGE_TYPE_NOT_ALLOWED":
+    case "IMAGE_TYPE_MISMATCH":
+    case "IMAGE_UNREADABLE":
+    case "EMAIL_ADDRESS_INVALID":
+    case "EMAIL_ADDRESS_TAKEN":
     case "RECEIPT_MAILBOX_UNKNOWN":
     case "RECEIPT_SENDER_UNKNOWN":
     case "RECEIPT_EMAIL_WITHOUT_RECEIPT":
@@ -209,7 +223,7 @@ export const httpStatusFor = (code: ErrorCode): number => {
   if (code === "REQUEST_TIMEOUT") return 408;
   if (code === "URI_TOO_LONG") return 414;
   if (code === "HEADERS_TOO_LARGE") return 431;
-  if (code === "RECEIPT_TOO_LARGE") return 413;
+  if (code === "RECEIPT_TOO_LARGE" || code === "IMAGE_TOO_LARGE") return 413;
   switch (errorKind(code)) {
     case "general":
       return 400;

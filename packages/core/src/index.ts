@@ -13,6 +13,7 @@ export * from "./people.ts";
 export * from "./phone.ts";
 export * from "./platform.ts";
 export * from "./policy/index.ts";
+export * from "./profile-image.ts";
 export * from "./receipts.ts";
 export * from "./teams.ts";
 export * from "./text.ts";

@@ -1,12 +1,15 @@
 import { accountingModule } from "../modules/accounting/accounting.module.ts";
+import { announcementsModule } from "../modules/announcements/announcements.module.ts";
 import { authModule } from "../modules/auth/auth.module.ts";
 import { cardsModule } from "../modules/cards/cards.module.ts";
 import { creditModule } from "../modules/credit/credit.module.ts";
 import { devicesModule } from "../modules/devices/devices.module.ts";
+import { emailAddressesModule } from "../modules/email-addresses/email-addresses.module.ts";
 import { exportsModule } from "../modules/exports/exports.module.ts";
 import { fundingSourcesModule } from "../modules/funding-sources/funding-sources.module.ts";
 import { invitesModule } from "../modules/invites/invites.module.ts";
 import { invoicesModule } from "../modules/invoices/invoices.module.ts";
+import { notificationsModule } from "../modules/notifications/notifications.module.ts";
 import { onboardingModule } from "../modules/onboarding/onboarding.module.ts";
 import { overviewModule } from "../modules/overview/overview.module.ts";
 import { peopleModule } from "../modules/people/people.module.ts";
@@ -44,5 +47,8 @@ export const KORT_MODULES: readonly KortModule[] = [
   exportsModule,
   creditModule,
   overviewModule,
+  notificationsModule,
+  announcementsModule,
+  emailAddressesModule,
   platformModule,
 ];

@@ -1,8 +1,23 @@
-import { defineRoute } from "../../platform/http/rest.ts";
-import { updateCurrentUserSchema, userSchema } from "./people.schemas.ts";
-import { getCurrentUser, updateCurrentUser } from "./people.service.ts";
+import { PROFILE_IMAGE_MAX_BYTES } from "@kort/core";
+import { z } from "zod";
+import { signedLinkQuery } from "../../platform/crypto/signed-links.ts";
+import { defineFileRoute, defineRoute, type RestRoute } from "../../platform/http/rest.ts";
+import { updateCurrentUserSchema, userImageSchema, userSchema } from "./people.schemas.ts";
+import { getCurrentUser, setCurrentUserLocale, updateCurrentUser } from "./people.service.ts";
+import { type ImageVariant, openProfileImage, setProfileImage } from "./profile-image.service.ts";
 
-export const peopleRoutes = [
+const imageFile = (variant: ImageVariant): RestRoute =>
+  defineFileRoute({
+    path: `/v1/users/:userId/images/:imageId/${variant}`,
+    summary: `A profile photo's ${variant === "file" ? "image" : "thumbnail"}: the target of a signed link`,
+    tag: "users",
+    access: "public",
+    params: z.object({ userId: z.string().max(100), imageId: z.string().max(100) }),
+    query: signedLinkQuery,
+    handler: ({ params, query, deps }) => openProfileImage(deps, { ...params, variant }, query),
+  });
+
+export const peopleRoutes: RestRoute[] = [
   defineRoute({
     method: "GET",
     path: "/v1/users/current",
@@ -10,7 +25,7 @@ export const peopleRoutes = [
     tag: "users",
     access: "user",
     response: userSchema,
-    handler: ({ ctx }) => getCurrentUser(ctx),
+    handler: ({ ctx, deps }) => getCurrentUser(deps, ctx),
   }),
   defineRoute({
     method: "PATCH",
@@ -20,6 +35,30 @@ export const peopleRoutes = [
     access: "user",
     body: updateCurrentUserSchema,
     response: userSchema,
-    handler: ({ ctx, body, deps }) => updateCurrentUser(deps.db, ctx, body),
+    handler: ({ ctx, body, deps }) => updateCurrentUser(deps, ctx, body),
   }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/users/current/image",
+    summary:
+      "Set the signed-in user's profile photo: multipart field `file`, JPEG, PNG or GIF by content, at most 5 MB",
+    tag: "users",
+    access: "user",
+    upload: { field: "file", maxBytes: PROFILE_IMAGE_MAX_BYTES },
+    status: 201,
+    response: userImageSchema,
+    handler: ({ ctx, deps, upload }) => setProfileImage(deps, ctx, upload),
+  }),
+  defineRoute({
+    method: "PUT",
+    path: "/v1/users/current/locale",
+    summary: "Set the signed-in user's language {locale: is-IS | en-US}; e-mails and PDFs follow it",
+    tag: "users",
+    access: "user",
+    body: z.unknown().describe("{locale: is-IS | en-US}"),
+    response: z.object({ locale: z.enum(["is-IS", "en-US"]) }),
+    handler: ({ ctx, body, deps }) => setCurrentUserLocale(deps, ctx, body),
+  }),
+  imageFile("file"),
+  imageFile("thumbnail"),
 ];

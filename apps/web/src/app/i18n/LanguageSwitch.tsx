@@ -3,10 +3,13 @@ import { useTranslation } from "react-i18next";
 import { changeLanguage } from "./i18n.ts";
 import { type Language, parseLanguage } from "./language.ts";
 
-type LanguageSwitchProps = Pick<SegmentedControlProps, "size" | "fullWidth">;
+type LanguageSwitchProps = Pick<SegmentedControlProps, "size" | "fullWidth"> & {
+  /** Told the new language after the switch (personal settings store it on the user too). */
+  onChanged?: (language: Language) => void;
+};
 
 /** Íslenska | English; the choice is kept in `kort.locale`. Each language is named in itself. */
-export function LanguageSwitch(props: LanguageSwitchProps) {
+export function LanguageSwitch({ onChanged, ...props }: LanguageSwitchProps) {
   const { t, i18n } = useTranslation();
   const data: Array<{ value: Language; label: string }> = [
     { value: "is", label: t("language.is") },
@@ -17,7 +20,10 @@ export function LanguageSwitch(props: LanguageSwitchProps) {
       {...props}
       data={data}
       value={parseLanguage(i18n.resolvedLanguage)}
-      onChange={(value) => void changeLanguage(parseLanguage(value))}
+      onChange={(value) => {
+        const language = parseLanguage(value);
+        void changeLanguage(language).then(() => onChanged?.(language));
+      }}
       aria-label={t("language.label")}
       data-testid="language-switch"
     />

@@ -17,6 +17,7 @@ export const TEXT_GROUPS = {
     "receipts",
     "exports",
     "overview",
+    "notifications",
   ],
   legal: ["public.terms", "public.privacy"],
   employeeApp: ["employeeApp"],

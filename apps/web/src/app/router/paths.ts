@@ -14,6 +14,7 @@ export const PATHS = {
   onboardingCreate: "/onboarding/create",
   version: "/Version",
   emailConfirm: "/emailConfirm",
+  aliasVerify: "/email-addresses/verify",
   complete: "/complete",
   terms: "/terms",
   privacy: "/privacy",

@@ -81,6 +81,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import("../../modules/onboarding/EmailConfirmPage.tsx"), "EmailConfirmPage"),
           },
           { path: "complete", lazy: page(() => import("../../modules/onboarding/CompletePage.tsx"), "CompletePage") },
+          {
+            path: "email-addresses/verify",
+            lazy: page(() => import("../../modules/settings/AliasVerifyPage.tsx"), "AliasVerifyPage"),
+          },
         ],
       },
       {

@@ -1,5 +1,6 @@
 import { Box } from "@mantine/core";
 import { Outlet } from "react-router";
+import { AnnouncementBanner } from "../../modules/announcements/AnnouncementBanner.tsx";
 import type { Project } from "../session/selected-project.ts";
 import type { Me } from "../session/session.graphql.ts";
 import { ApprovalNotice } from "./ApprovalNotice.tsx";
@@ -16,6 +17,7 @@ export function ShellLayout({ projects, me }: { projects: readonly Project[]; me
       <Box style={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
         <Header />
         <ApprovalNotice projects={projects} />
+        <AnnouncementBanner />
         <Box component="main" p="xl" style={{ flex: 1 }}>
           <Outlet />
         </Box>

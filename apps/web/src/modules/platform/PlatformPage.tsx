@@ -1,5 +1,6 @@
 import { Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { PublishAnnouncementCard } from "../announcements/PublishAnnouncementCard.tsx";
 import { LockedUsersCard } from "./LockedUsersCard.tsx";
 import { PendingCompaniesCard } from "./PendingCompaniesCard.tsx";
 
@@ -14,6 +15,7 @@ export function PlatformPage() {
       <Text c="dimmed">{t("pages.platform.intro")}</Text>
       <PendingCompaniesCard />
       <LockedUsersCard />
+      <PublishAnnouncementCard />
     </Stack>
   );
 }

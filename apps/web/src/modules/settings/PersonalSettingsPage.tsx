@@ -1,12 +1,26 @@
-import { Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { PROFILE_IMAGE_ACCEPT } from "@kort/core";
+import { Avatar, Button, FileButton, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconUpload } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { request } from "../../app/api/client.ts";
 import { LanguageSwitch } from "../../app/i18n/LanguageSwitch.tsx";
 import { useMe } from "../../app/session/useMe.ts";
+import { EmailAliases } from "./EmailAliases.tsx";
+import { MY_PROFILE_QUERY } from "./email-addresses.graphql.ts";
+import { useStoreLanguage, useUploadPhoto } from "./usePersonalSettings.ts";
 
-/** `/personal-settings`: the read-only profile and the interface language (photo and aliases come later). */
+/** `/personal-settings` (spec 2, issue 16): the profile photo, the read-only profile and the language. */
 export function PersonalSettingsPage() {
   const { t } = useTranslation();
   const me = useMe();
+  const uploadPhoto = useUploadPhoto();
+  const storeLanguage = useStoreLanguage();
+  const image = me.data?.image?.thumbnail_url ?? null;
+  const profile = useQuery({
+    queryKey: ["my-profile"],
+    queryFn: async ({ signal }) => (await request(MY_PROFILE_QUERY, {}, { signal })).my_profile,
+  });
   return (
     <Stack gap="lg" maw={560}>
       <Paper withBorder p="lg" radius="md">
@@ -14,10 +28,48 @@ export function PersonalSettingsPage() {
           <Title order={2} size="h4">
             {t("pages.personalSettings.profile")}
           </Title>
+          <Group gap="md" wrap="nowrap">
+            <Avatar src={image} size={72} radius="xl" color="kort" data-testid="settings-avatar">
+              {me.data?.full_name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Stack gap={4}>
+              <Text fw={600} size="sm">
+                {t("pages.personalSettings.photo")}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t("pages.personalSettings.photoHint")}
+              </Text>
+              <FileButton
+                accept={PROFILE_IMAGE_ACCEPT}
+                onChange={(file) => file && uploadPhoto.mutate(file)}
+                inputProps={{ "data-testid": "photo-input" } as Record<string, string>}
+              >
+                {(props) => (
+                  <Button
+                    {...props}
+                    size="xs"
+                    variant="light"
+                    leftSection={<IconUpload size={14} />}
+                    loading={uploadPhoto.isPending}
+                    data-testid="photo-choose"
+                  >
+                    {t("pages.personalSettings.choosePhoto")}
+                  </Button>
+                )}
+              </FileButton>
+            </Stack>
+          </Group>
           <TextInput label={t("pages.personalSettings.fullName")} value={me.data?.full_name ?? ""} readOnly />
           <TextInput label={t("pages.personalSettings.email")} value={me.data?.email ?? ""} readOnly />
+          <TextInput
+            label={t("pages.personalSettings.phone")}
+            value={profile.data?.phone ?? ""}
+            readOnly
+            data-testid="settings-phone"
+          />
         </Stack>
       </Paper>
+      <EmailAliases />
       <Paper withBorder p="lg" radius="md">
         <Stack gap="sm">
           <Title order={2} size="h4">
@@ -26,7 +78,7 @@ export function PersonalSettingsPage() {
           <Text size="sm" c="dimmed">
             {t("pages.personalSettings.languageHint")}
           </Text>
-          <LanguageSwitch />
+          <LanguageSwitch onChanged={(language) => storeLanguage.mutate(language)} />
         </Stack>
       </Paper>
     </Stack>

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, tenantRowId, timestamptz } from "./columns.ts";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, money, tenantRowId, timestamptz } from "./columns.ts";
 import { messageChannel } from "./enums.ts";
 import { projects } from "./projects.ts";
 import { users } from "./users.ts";
@@ -31,6 +31,31 @@ export const notifications = pgTable(
     index("notifications_user_project_created_idx").on(t.userId, t.projectId, t.createdAt.desc().nullsFirst()),
     index("notifications_project_idx").on(t.projectId),
     unique("notifications_project_user_dedupe_key").on(t.projectId, t.userId, t.dedupeKey),
+  ],
+);
+
+/**
+ * The team budget alerts sent (issue 16): one row per team, billing period and level (80 or 100 percent of the
+ * monthly budget). The job inserts with `on conflict do nothing` and notifies only for the rows it inserted, so
+ * each alert goes out once per period however often the job runs or how many servers run it.
+ */
+export const teamBudgetAlerts = pgTable(
+  "team_budget_alerts",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").notNull(),
+    periodStart: timestamptz("period_start").notNull(),
+    level: integer("level").notNull(),
+    /** What the team had spent and its budget when the alert went out (ISK). */
+    spent: money("spent").notNull(),
+    budget: money("budget").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "team_budget_alerts_pkey", columns: [t.projectId, t.teamId, t.periodStart, t.level] }),
+    check("team_budget_alerts_level", sql`${t.level} in (80, 100)`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
+import { NotificationBell } from "../../../modules/notifications/NotificationBell.tsx";
 import { usePageSubtitle } from "./page-subtitle.ts";
 import { backTarget, routeTitle } from "./route-title.ts";
 
@@ -53,6 +54,9 @@ export function Header() {
           </Text>
         )}
       </Title>
+      <Group ml="auto" gap="xs" wrap="nowrap">
+        <NotificationBell />
+      </Group>
     </Group>
   );
 }

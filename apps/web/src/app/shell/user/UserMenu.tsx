@@ -2,6 +2,7 @@ import { Avatar, Box, Group, Menu, Text, UnstyledButton } from "@mantine/core";
 import { IconLogout, IconSettings } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useStoreLanguage } from "../../../modules/settings/usePersonalSettings.ts";
 import { LanguageSwitch } from "../../i18n/LanguageSwitch.tsx";
 import { PATHS } from "../../router/paths.ts";
 import type { Me } from "../../session/session.graphql.ts";
@@ -12,6 +13,7 @@ import { initialOf } from "./initial.ts";
 export function UserMenu({ me, collapsed }: { me: Me; collapsed: boolean }) {
   const { t } = useTranslation();
   const { signOut } = useSignOut();
+  const storeLanguage = useStoreLanguage();
   const image = me.image?.thumbnail_url ?? me.image?.url ?? null;
 
   return (
@@ -63,7 +65,7 @@ export function UserMenu({ me, collapsed }: { me: Me; collapsed: boolean }) {
         <Menu.Divider />
         <Menu.Label>{t("language.label")}</Menu.Label>
         <Box px="xs" pb="xs">
-          <LanguageSwitch size="xs" fullWidth />
+          <LanguageSwitch size="xs" fullWidth onChanged={(language) => storeLanguage.mutate(language)} />
         </Box>
         <Menu.Divider />
         <Menu.Item

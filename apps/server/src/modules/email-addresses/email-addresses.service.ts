@@ -1,0 +1,108 @@
+import { storedLocale } from "@kort/core";
+import { z } from "zod";
+import { writeAudit } from "../../platform/audit/audit.ts";
+import { AppError } from "../../platform/errors.ts";
+import type { UserContext } from "../../platform/http/context.ts";
+import { isUuid } from "../../platform/http/headers.ts";
+import type { AppDeps } from "../../platform/http/rest.ts";
+import { linkTo, publicBaseUrl } from "../../platform/outbox/links.ts";
+import { sendAliasVerification } from "./email-addresses.messages.ts";
+import {
+  addressesOf,
+  countAddresses,
+  deleteAddress,
+  type EmailAddressRecord,
+  insertAddress,
+  storedLocaleOf,
+  verifyAddress,
+} from "./email-addresses.repo.ts";
+
+/**
+ * E-mail aliases of personal settings (spec 2 and 7, issue 16): more addresses of one person, so receipts e-mailed
+ * from them find their sender. An alias is added unverified and a verification e-mail goes out through the outbox
+ * in the same transaction; its link (signed, valid a day) opens the web page that verifies it. An address some user
+ * already has, as sign-in e-mail or alias, is refused. Every call concerns the caller's own addresses.
+ */
+
+const MAX_ALIASES = 10;
+const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export const verifyPath = (id: string) => `/v1/email-addresses/${id}/verify`;
+
+const emailInput = z.object({ email: z.string().max(400) });
+const emailShape = z.email().max(254);
+
+export const emailAddressesFor = (deps: AppDeps, ctx: UserContext): Promise<EmailAddressRecord[]> =>
+  addressesOf(deps.db, ctx.user.id);
+
+export const addEmailAddress = async (deps: AppDeps, ctx: UserContext, input: unknown): Promise<EmailAddressRecord> => {
+  const email = emailInput.parse(input).email.trim().toLowerCase();
+  if (!emailShape.safeParse(email).success) {
+    throw new AppError("EMAIL_ADDRESS_INVALID", "This is not a valid e-mail address.", { field: "email" });
+  }
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    if ((await countAddresses(tx, ctx.user.id)) >= MAX_ALIASES) {
+      throw new AppError("VALIDATION_FAILED", `At most ${MAX_ALIASES} e-mail addresses.`, {
+        issues: [{ path: "email", code: "too_big", message: `At most ${MAX_ALIASES}.` }],
+      });
+    }
+    const row = await insertAddress(tx, { userId: ctx.user.id, email, now });
+    if (!row)
+      throw new AppError("EMAIL_ADDRESS_TAKEN", "This e-mail address is already registered.", { field: "email" });
+    const signed = deps.links.sign(verifyPath(row.id), new Date(now.getTime() + LINK_LIFETIME_MS));
+    const [, query = ""] = signed.url.split("?");
+    const params = Object.fromEntries(new URLSearchParams(query));
+    const link = linkTo(publicBaseUrl(deps.config, ctx.origin), "/email-addresses/verify", { id: row.id, ...params });
+    await sendAliasVerification(tx, storedLocale(await storedLocaleOf(tx, ctx.user.id)), {
+      to: email,
+      name: ctx.user.fullName,
+      link,
+    });
+    await writeAudit(tx, {
+      action: "email_address.add",
+      objectType: "email_address",
+      objectId: row.id,
+      actorUserId: ctx.user.id,
+      data: {},
+      requestId: ctx.requestId,
+      at: now,
+    });
+    return row;
+  });
+};
+
+const verifyInput = z.object({ expires: z.string().max(20), signature: z.string().max(100) });
+
+/** The verification link's page calls this: the signature is the authority (it went only to the address). */
+export const verifyEmailAddress = async (deps: AppDeps, id: string, input: unknown) => {
+  const query = verifyInput.parse(input);
+  const now = deps.now();
+  deps.links.verify(verifyPath(id), query, now);
+  const row = isUuid(id) ? await verifyAddress(deps.db, id, now) : null;
+  if (!row) throw new AppError("NOT_FOUND", "The e-mail address was not found.");
+  return row;
+};
+
+export const removeEmailAddress = async (deps: AppDeps, ctx: UserContext, id: string): Promise<{ id: string }> => {
+  const now = deps.now();
+  const removed =
+    isUuid(id) &&
+    (await deps.db.transaction(async (tx) => {
+      const gone = await deleteAddress(tx, ctx.user.id, id);
+      if (gone) {
+        await writeAudit(tx, {
+          action: "email_address.remove",
+          objectType: "email_address",
+          objectId: id,
+          actorUserId: ctx.user.id,
+          data: {},
+          requestId: ctx.requestId,
+          at: now,
+        });
+      }
+      return gone;
+    }));
+  if (!removed) throw new AppError("NOT_FOUND", "The e-mail address was not found.");
+  return { id };
+};

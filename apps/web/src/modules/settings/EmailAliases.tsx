@@ -1,0 +1,84 @@
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconTrash } from "@tabler/icons-react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toApiError } from "../../app/api/api-error.ts";
+import { errorKey } from "../../app/api/error-key.ts";
+import { useAddEmailAddress, useEmailAddresses, useRemoveEmailAddress } from "./useEmailAddresses.ts";
+
+/** Personal settings' e-mail aliases: add (Enter submits), verified or unverified badge, remove. */
+export function EmailAliases() {
+  const { t } = useTranslation();
+  const list = useEmailAddresses();
+  const add = useAddEmailAddress();
+  const remove = useRemoveEmailAddress();
+  const [email, setEmail] = useState("");
+  const refusal = add.error ? t(errorKey(toApiError(add.error).code)) : null;
+
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t("pages.personalSettings.aliases.title")}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t("pages.personalSettings.aliases.hint")}
+        </Text>
+        {(list.data ?? []).map((alias) => (
+          <Group key={alias.id} justify="space-between" wrap="nowrap" data-testid="alias" data-email={alias.email}>
+            <Group gap="xs" wrap="nowrap" miw={0}>
+              <Text size="sm" truncate>
+                {alias.email}
+              </Text>
+              {alias.verified_at ? (
+                <Badge color="teal" variant="light" data-testid="alias-verified">
+                  {t("pages.personalSettings.aliases.verified")}
+                </Badge>
+              ) : (
+                <Badge color="gray" variant="light" data-testid="alias-unverified">
+                  {t("pages.personalSettings.aliases.unverified")}
+                </Badge>
+              )}
+            </Group>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t("pages.personalSettings.aliases.remove", { email: alias.email })}
+              loading={remove.isPending && remove.variables === alias.id}
+              onClick={() => remove.mutate(alias.id)}
+              data-testid="alias-remove"
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Group>
+        ))}
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            add.mutate(email.trim(), { onSuccess: () => setEmail("") });
+          }}
+        >
+          <Group align="flex-start" wrap="nowrap">
+            <TextInput
+              style={{ flex: 1 }}
+              inputMode="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => {
+                setEmail(event.currentTarget.value);
+                if (add.isError) add.reset();
+              }}
+              placeholder={t("pages.personalSettings.aliases.placeholder")}
+              aria-label={t("pages.personalSettings.aliases.placeholder")}
+              error={refusal}
+              data-testid="alias-input"
+            />
+            <Button type="submit" loading={add.isPending} disabled={email.trim() === ""} data-testid="alias-add">
+              {t("pages.personalSettings.aliases.add")}
+            </Button>
+          </Group>
+        </form>
+      </Stack>
+    </Paper>
+  );
+}

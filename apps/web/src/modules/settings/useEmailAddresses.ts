@@ -1,0 +1,65 @@
+import { notifications } from "@mantine/notifications";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
+import { request, rest } from "../../app/api/client.ts";
+import {
+  CREATE_EMAIL_ADDRESS_MUTATION,
+  DELETE_EMAIL_ADDRESS_MUTATION,
+  EMAIL_ADDRESSES_QUERY,
+} from "./email-addresses.graphql.ts";
+
+const KEY = ["email-addresses"];
+
+export const useEmailAddresses = () =>
+  useQuery({
+    queryKey: KEY,
+    queryFn: async ({ signal }) => (await request(EMAIL_ADDRESSES_QUERY, {}, { signal })).email_addresses,
+  });
+
+/** Adds an alias; the caller shows a refusal by the field (invalid, taken), so no toast for errors here. */
+export const useAddEmailAddress = () => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => request(CREATE_EMAIL_ADDRESS_MUTATION, { email }),
+    onSuccess: async ({ create_email_address }) => {
+      notifications.show({
+        color: "teal",
+        message: t("pages.personalSettings.aliases.added", { email: create_email_address.email }),
+        "data-testid": "toast-success",
+      });
+      await queryClient.invalidateQueries({ queryKey: KEY });
+    },
+  });
+};
+
+export const useRemoveEmailAddress = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => request(DELETE_EMAIL_ADDRESS_MUTATION, { id }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+};
+
+export type AliasLink = { id: string; expires: string; signature: string };
+
+export const readAliasLink = (params: URLSearchParams): AliasLink | null => {
+  const id = params.get("id");
+  const expires = params.get("expires");
+  const signature = params.get("signature");
+  return id && expires && signature ? { id, expires, signature } : null;
+};
+
+/** Verifies the alias from its e-mail's link: a query, so a page mounted twice posts once (verifying again is harmless). */
+export const useVerifyAlias = (link: AliasLink | null) =>
+  useQuery({
+    queryKey: ["email-address-verify", link?.id, link?.signature],
+    queryFn: () =>
+      rest<{ email: string }>("POST", `/email-addresses/${encodeURIComponent(link?.id ?? "")}/verify`, {
+        expires: link?.expires,
+        signature: link?.signature,
+      }),
+    enabled: link !== null,
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
