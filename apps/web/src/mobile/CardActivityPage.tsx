@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
@@ -7,8 +6,7 @@ import { useFormatMoney } from "../app/i18n/useFormatMoney.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
 import { type CardAuthorization, cardAuthorizations } from "./mobile.api.ts";
-import { OFFLINE_FIRST } from "./offline.ts";
-import { useEndOfList } from "./useEndOfList.ts";
+import { useCursorList } from "./useCursorList.ts";
 import { useShortDate } from "./useShortDate.ts";
 
 const STATUS_COLOR: Record<CardAuthorization["status"], string> = {
@@ -29,16 +27,10 @@ export function CardActivityPage() {
   const money = useFormatMoney();
   const { id = "" } = useParams();
   const projectId = useSelectedProjectId();
-  const list = useInfiniteQuery({
-    queryKey: ["employee-app", projectId, "card", id, "authorizations"],
-    queryFn: ({ pageParam, signal }) => cardAuthorizations(id, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    ...OFFLINE_FIRST,
-  });
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const end = useEndOfList(fetchNextPage, hasNextPage && !isFetchingNextPage);
-  const rows = list.data?.pages.flatMap((page) => page.nodes) ?? [];
+  const { list, rows, end } = useCursorList(
+    ["employee-app", projectId, "card", id, "authorizations"],
+    (after, signal) => cardAuthorizations(id, after, signal),
+  );
   return (
     <Stack gap="sm" data-testid="app-activity">
       <Group justify="space-between">
@@ -84,7 +76,7 @@ export function CardActivityPage() {
         </Card>
       ))}
       <div ref={end} />
-      {isFetchingNextPage && <Loader size="sm" />}
+      {list.isFetchingNextPage && <Loader size="sm" />}
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
 import { Alert, Badge, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
-import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
@@ -7,9 +6,8 @@ import { useFormatMoney } from "../app/i18n/useFormatMoney.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { APP_PATHS } from "./app-paths.ts";
 import { myTransactions, myTransactionsKey, todoMarksOf } from "./mobile.api.ts";
-import { OFFLINE_FIRST } from "./offline.ts";
 import { TodoMarks } from "./TodoMarks.tsx";
-import { useEndOfList } from "./useEndOfList.ts";
+import { useCursorList } from "./useCursorList.ts";
 import { useShortDate } from "./useShortDate.ts";
 
 /** `/app/transactions`: the employee's purchases on all their cards, newest first, with what each still needs. */
@@ -18,16 +16,7 @@ export function MyTransactionsPage() {
   const money = useFormatMoney();
   const date = useShortDate();
   const projectId = useSelectedProjectId();
-  const list = useInfiniteQuery({
-    queryKey: myTransactionsKey(projectId),
-    queryFn: ({ pageParam, signal }) => myTransactions(pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-    ...OFFLINE_FIRST,
-  });
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-  const end = useEndOfList(fetchNextPage, hasNextPage && !isFetchingNextPage);
-  const rows = list.data?.pages.flatMap((page) => page.nodes) ?? [];
+  const { list, rows, end } = useCursorList(myTransactionsKey(projectId), myTransactions);
   return (
     <Stack gap="sm" data-testid="app-transactions">
       <Title order={2} size="h3">
@@ -73,7 +62,7 @@ export function MyTransactionsPage() {
         </Card>
       ))}
       <div ref={end} />
-      {isFetchingNextPage && <Loader size="sm" />}
+      {list.isFetchingNextPage && <Loader size="sm" />}
     </Stack>
   );
 }
