@@ -7,7 +7,7 @@ import { codeIn, createSignInUser, DEMO_PIN, latestMessage } from "../modules/au
 import { type CardsScene, createCardsScene } from "../modules/cards/testing/cards-scene.ts";
 import { DEMO_INVITED_EMAIL } from "../modules/invites/demo-invite.ts";
 import { CARD_LIFECYCLE_QUEUE } from "../modules/processor/card-lifecycle.job.ts";
-import { createProcessorScene } from "../modules/processor/testing/processor-scene.ts";
+import { balanceDrift, createProcessorScene } from "../modules/processor/testing/processor-scene.ts";
 import { DEMO_NETWORK_KEY } from "../platform/config.ts";
 import { hashPasscode } from "../platform/crypto/passwords.ts";
 import { auditLog, cards, invites, projects, users } from "../platform/db/schema/index.ts";
@@ -268,17 +268,7 @@ describe("two servers on one database", () => {
       sql`select coalesce(sum(amount), 0)::bigint as sum from authorizations where card_id = ${card.id} and status = 'pending'`,
     );
     expect(Number(pending.rows[0]?.sum)).toBe(approved);
-    const drift = await database.db.execute(sql`
-      (select owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count from spend_balances
-        where project_id = ${processor.project.id} and (atm_sum <> 0 or retail_sum <> 0 or atm_count <> 0 or retail_count <> 0)
-       except select owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count
-                from kort_spend_balances_from_ledger(${processor.project.id}))
-      union all
-      (select owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count
-         from kort_spend_balances_from_ledger(${processor.project.id})
-       except select owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count from spend_balances
-                where project_id = ${processor.project.id})`);
-    expect(drift.rows).toEqual([]);
+    expect(await balanceDrift(database.db, processor.project.id)).toEqual([]);
   }, 60_000);
 
   it("refuse a third server whose card key does not open the cards already there", async () => {

@@ -5,7 +5,7 @@ import { createDb, type Db } from "../../platform/db/client.ts";
 import { authorizations } from "../../platform/db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
 import { authorizePayment, type PaymentAnswer } from "./authorize-payment.service.ts";
-import { createProcessorScene } from "./testing/processor-scene.ts";
+import { balanceDrift, createProcessorScene } from "./testing/processor-scene.ts";
 
 /**
  * 200 authorizations at once on a pool of 10 connections: the card and project locks must make them take turns,
@@ -35,22 +35,7 @@ const storedPending = async (column: "card_id" | "project_id", id: string) => {
 
 /** The running balances equal their recomputation from the raw rows (migration 0014_balances). */
 const expectBalancesRecomputed = async (projectId: string) => {
-  const diff = await pool.db.execute(sql`
-    (select project_id, owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count from spend_balances
-      where project_id = ${projectId} and (atm_sum <> 0 or atm_count <> 0 or retail_sum <> 0 or retail_count <> 0)
-     except select * from kort_spend_balances_from_ledger(${projectId}))
-    union all
-    (select * from kort_spend_balances_from_ledger(${projectId})
-     except select project_id, owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count
-              from spend_balances where project_id = ${projectId})`);
-  expect(diff.rows).toEqual([]);
-  const credit = await pool.db.execute(sql`
-    (select * from credit_balances where project_id = ${projectId} and (settled <> 0 or reserved <> 0)
-     except select * from kort_credit_balances_from_ledger(${projectId}))
-    union all
-    (select * from kort_credit_balances_from_ledger(${projectId})
-     except select * from credit_balances where project_id = ${projectId})`);
-  expect(credit.rows).toEqual([]);
+  expect(await balanceDrift(pool.db, projectId)).toEqual([]);
 };
 
 describe("concurrent authorizations", () => {

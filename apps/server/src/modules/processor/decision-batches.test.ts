@@ -1,11 +1,11 @@
 import { randomInt } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "../../platform/db/client.ts";
 import { authorizations, transactions } from "../../platform/db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
 import { authorizePayment, type PaymentAnswer, type ProcessorDeps } from "./authorize-payment.service.ts";
-import { createProcessorScene, testCardKey } from "./testing/processor-scene.ts";
+import { balanceDrift, createProcessorScene, testCardKey } from "./testing/processor-scene.ts";
 
 /**
  * Decisions in batches (docs/balances.md, "Batches"): one company's waiting requests are decided in arrival order
@@ -47,22 +47,7 @@ const approvedSum = (answers: readonly PaymentAnswer[]) =>
 
 /** The running balances equal their recomputation from the raw rows (migration 0014_balances). */
 const expectBalancesRecomputed = async (projectId: string) => {
-  const diff = await pool.db.execute(sql`
-    (select project_id, owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count from spend_balances
-      where project_id = ${projectId} and (atm_sum <> 0 or atm_count <> 0 or retail_sum <> 0 or retail_count <> 0)
-     except select * from kort_spend_balances_from_ledger(${projectId}))
-    union all
-    (select * from kort_spend_balances_from_ledger(${projectId})
-     except select project_id, owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count
-              from spend_balances where project_id = ${projectId})`);
-  expect(diff.rows).toEqual([]);
-  const credit = await pool.db.execute(sql`
-    (select * from credit_balances where project_id = ${projectId} and (settled <> 0 or reserved <> 0)
-     except select * from kort_credit_balances_from_ledger(${projectId}))
-    union all
-    (select * from kort_credit_balances_from_ledger(${projectId})
-     except select * from credit_balances where project_id = ${projectId})`);
-  expect(credit.rows).toEqual([]);
+  expect(await balanceDrift(pool.db, projectId)).toEqual([]);
 };
 
 const sceneOn = (db: Db, creditLimit = 100_000_000) => createProcessorScene(db, { now: () => new Date(), creditLimit });

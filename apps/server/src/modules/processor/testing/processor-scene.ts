@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { CardType, LimitPeriod, LimitUsageType } from "@kort/core";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { createCardSecrets } from "../../../platform/crypto/card-secrets.ts";
 import type { Db } from "../../../platform/db/client.ts";
 import { cardLimits, cards, projects, teams } from "../../../platform/db/schema/index.ts";
@@ -89,4 +89,26 @@ export const createProcessorScene = async (
   }) => db.update(teams).set(values).where(eq(teams.id, team.id));
 
   return { deps, secrets, key, owner, project, team, issue, setCard, setLimit, setTeamLimits };
+};
+
+/**
+ * The running balances' drift from their recomputation out of the raw rows (migration 0014_balances): stored rows
+ * the recomputation lacks or disagrees with, and the other way round. Empty when the balances are right.
+ */
+export const balanceDrift = async (db: Db, projectId: string): Promise<Record<string, unknown>[]> => {
+  const spend = await db.execute(sql`
+    (select project_id, owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count from spend_balances
+      where project_id = ${projectId} and (atm_sum <> 0 or atm_count <> 0 or retail_sum <> 0 or retail_count <> 0)
+     except select * from kort_spend_balances_from_ledger(${projectId}))
+    union all
+    (select * from kort_spend_balances_from_ledger(${projectId})
+     except select project_id, owner_id, kind, starts_at, atm_sum, atm_count, retail_sum, retail_count
+              from spend_balances where project_id = ${projectId})`);
+  const credit = await db.execute(sql`
+    (select * from credit_balances where project_id = ${projectId} and (settled <> 0 or reserved <> 0)
+     except select * from kort_credit_balances_from_ledger(${projectId}))
+    union all
+    (select * from kort_credit_balances_from_ledger(${projectId})
+     except select * from credit_balances where project_id = ${projectId})`);
+  return [...spend.rows, ...credit.rows];
 };
