@@ -22,10 +22,11 @@ beforeAll(async () => {
     .insert(categories)
     .values({ projectId: s.scene.project.id, title: "Skrifstofukostnaður", code: "2360" })
     .returning({ id: categories.id });
+  // 24% VAT, so the journals post a VAT line of each purchase.
   const [vat] = (
-    await s.t.db.execute<{ id: string }>(
-      sql`select id from tax_categories where project_id = ${s.scene.project.id} and code = 'VSK24' limit 1`,
-    )
+    await s.t.db.execute<{ id: string }>(sql`
+      insert into tax_categories (project_id, code, peppol_code, percentage)
+      values (${s.scene.project.id}, 'VSK24-ÚTFL', 'S', 24.00) returning id`)
   ).rows;
   for (const amount of [12_400, 4_590]) {
     await s.t.db.execute(sql`
@@ -120,5 +121,65 @@ describe("e-invoice formats", () => {
     }
     const [row] = await s.t.db.select().from(transactions).where(eq(transactions.merchantName, merchant)).limit(1);
     expect(row?.latestExportId).toBeNull();
+  });
+});
+
+describe("the journal accounts", () => {
+  const ACCOUNTS = "{ card_liability vat_default rounding vat_by_rate { rate_basis_points account } can_change }";
+  const QUERY = `query { export_accounts ${ACCOUNTS} }`;
+  const SET = `mutation ($c: String!, $v: String!, $r: String!, $rates: [ExportVatAccountInput!]!) {
+    set_export_accounts(card_liability: $c, vat_default: $v, rounding: $r, vat_by_rate: $rates) ${ACCOUNTS} }`;
+  const mine = { c: "2010", v: "2650", r: "7995", rates: [{ rate_basis_points: 2400, account: "2655" }] };
+
+  it("are the Icelandic defaults until set; team admins see them, employees not", async () => {
+    const seen = await gql<{ export_accounts: Record<string, unknown> }>(QUERY, s.scene.teamAdmin.headers);
+    expect(seen.data?.export_accounts).toMatchObject({
+      card_liability: "5120",
+      vat_default: "2620",
+      rounding: "7990",
+      vat_by_rate: [
+        { rate_basis_points: 2400, account: "2620" },
+        { rate_basis_points: 1100, account: "2621" },
+      ],
+      can_change: false,
+    });
+    expect(codeOf(await gql(QUERY, s.scene.user.headers))).toBe("ACCESS_DENIED");
+  });
+
+  it("are changed by owners and accountants only, validated, audited, and the next DK export posts to them", async () => {
+    expect(codeOf(await gql(SET, s.scene.teamAdmin.headers, mine))).toBe("ACCESS_DENIED");
+    expect(codeOf(await gql(SET, s.scene.user.headers, mine))).toBe("ACCESS_DENIED");
+    expect(codeOf(await gql(SET, s.scene.accountant.headers, { ...mine, c: "" }))).toBe("VALIDATION_FAILED");
+    expect(codeOf(await gql(SET, s.scene.accountant.headers, { ...mine, c: "51 20" }))).toBe("VALIDATION_FAILED");
+    const twice = { ...mine, rates: [...mine.rates, { rate_basis_points: 2400, account: "2656" }] };
+    expect(codeOf(await gql(SET, s.scene.accountant.headers, twice))).toBe("VALIDATION_FAILED");
+    const tooHigh = { ...mine, rates: [{ rate_basis_points: 10_001, account: "2656" }] };
+    expect(codeOf(await gql(SET, s.scene.accountant.headers, tooHigh))).toBe("VALIDATION_FAILED");
+
+    const set = await gql<{ set_export_accounts: Record<string, unknown> }>(SET, s.scene.accountant.headers, mine);
+    expect(set.errors).toBeUndefined();
+    // 11% was not given: it falls back to its default account.
+    expect(set.data?.set_export_accounts).toMatchObject({
+      card_liability: "2010",
+      vat_by_rate: [
+        { rate_basis_points: 2400, account: "2655" },
+        { rate_basis_points: 1100, account: "2621" },
+      ],
+      can_change: true,
+    });
+    const audit = await s.t.db.execute<{ data: { after: { cardLiability: string } } }>(sql`
+      select data from audit_log where project_id = ${s.scene.project.id} and action = 'export_accounts.change'`);
+    expect(audit.rows.map((row) => row.data.after.cardLiability)).toEqual(["2010"]);
+
+    const { bytes } = await exportFile("DK", { leave_out_unfit: true });
+    const json = Object.entries(unzipSync(bytes)).find(([file]) => file.endsWith(".json"))?.[1];
+    const journal = JSON.parse(Buffer.from(json ?? new Uint8Array()).toString("utf8")) as {
+      lines: { account: string; amount: number }[];
+    };
+    const accounts = new Set(journal.lines.map((line) => line.account));
+    expect(accounts).toContain("2010");
+    expect(accounts).toContain("2655");
+    expect(accounts).not.toContain("5120");
+    expect(accounts).not.toContain("2620");
   });
 });

@@ -27,7 +27,8 @@ import { notify } from "../../platform/notifications/notify.ts";
 import { publicBaseUrl } from "../../platform/outbox/links.ts";
 import { resolveSelection, type StoredSelection, selectionCondition } from "../transactions/ledger.service.ts";
 import { assertTransactionActionPossible } from "../transactions/transaction-access.ts";
-import { DEFAULT_EXPORT_ACCOUNTS, type ExportAccounts, type ExportLine, vatOfGross } from "./export-line.ts";
+import { exportAccountsOf } from "./export-accounts.service.ts";
+import { type ExportLine, vatOfGross } from "./export-line.ts";
 import {
   claimExport,
   completeExport,
@@ -338,15 +339,6 @@ export const retryExport = async (deps: AppDeps, ctx: ProjectContext, id: string
 
 // ---- The task ----
 
-const accountsOf = (preferences: Record<string, unknown> | null): ExportAccounts => {
-  const stored = (preferences?.export_accounts ?? {}) as Partial<ExportAccounts>;
-  return {
-    ...DEFAULT_EXPORT_ACCOUNTS,
-    ...stored,
-    vatByRate: { ...DEFAULT_EXPORT_ACCOUNTS.vatByRate, ...stored.vatByRate },
-  };
-};
-
 const companyOf = async (db: Executor, projectId: string) => {
   const result = await db.execute<{
     title: string;
@@ -483,7 +475,7 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
     const name = fileStemOf(record, createdAt);
     const written = await spec.write(lines, out, {
       locale: storedLocale(record.locale),
-      accounts: accountsOf(company.preferences),
+      accounts: exportAccountsOf(company.preferences),
       company: {
         name: company.title,
         kennitala: company.kennitala,
