@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, transactions } from "../../platform/db/schema/index.ts";
+import { PEPPOL_AVAILABLE, schematronFailures, xsdErrors } from "../../platform/ubl/ubl-validation.ts";
+import { tillSlipPdf } from "../receipts/demo-receipts.ts";
 import { createReceiptsScene, type ReceiptsScene } from "../receipts/testing/receipts-scene.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
 
@@ -22,6 +24,10 @@ beforeAll(async () => {
     .insert(categories)
     .values({ projectId: s.scene.project.id, title: "Skrifstofukostnaður", code: "2360" })
     .returning({ id: categories.id });
+  // The company's own address: it is the buyer of the UBL documents (IS-R-005).
+  await s.t.db.execute(sql`
+    update projects set address_street = 'Borgartúni 1', address_postcode = '105', address_city = 'Reykjavík'
+     where id = ${s.scene.project.id}`);
   // 24% VAT, so the journals post a VAT line of each purchase.
   const [vat] = (
     await s.t.db.execute<{ id: string }>(sql`
@@ -121,6 +127,80 @@ describe("e-invoice formats", () => {
     }
     const [row] = await s.t.db.select().from(transactions).where(eq(transactions.merchantName, merchant)).limit(1);
     expect(row?.latestExportId).toBeNull();
+  });
+
+  it("carry a row whose receipt names its seller: PeppolIS writes its document, Unimaze hands it over", {
+    timeout: 60_000,
+  }, async () => {
+    const shop = `Tölvulistinn ${Date.now()}`;
+    const [purchase] = (
+      await s.t.db.execute<{ id: string }>(sql`
+        insert into transactions (project_id, card_id, user_id, team_id, description, merchant_name, original_amount,
+                                  original_currency, transaction_amount, transaction_date, closed_at, category_id,
+                                  tax_category_id)
+        select project_id, card_id, user_id, team_id, 'Skjár', ${shop}, 12400, 'ISK', 12400, now(), now(),
+               category_id, tax_category_id
+          from transactions where merchant_name = ${merchant} and category_id is not null limit 1
+        returning id`)
+    ).rows;
+    const id = purchase?.id ?? "";
+    // Its receipt: a PDF whose text names the seller (kennitala, VSK-númer, street and postcode), read by its task.
+    const receipt = tillSlipPdf([
+      "Tölvulistinn",
+      "Suðurlandsbraut 26, 108 Reykjavík",
+      "Kt. 540595-2409   VSK nr. 12345",
+      "21.11.2026",
+      'Skjár 24"                12.400 kr.',
+      "Samtals                  12.400 kr.",
+      "VSK 24%                   2.400 kr.",
+    ]);
+    const uploaded = await s.upload(s.scene.accountant.headers, id, {
+      field: "file",
+      fileName: "kvittun.pdf",
+      type: "application/pdf",
+      data: receipt,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await s.t.tasks.drain("receipts.read");
+
+    const only = { selection: { filter: { search: shop } } };
+    for (const format of ["PeppolIS", "Unimaze"]) {
+      const check = await gql<Check>(CHECK, s.scene.accountant.headers, input(format, only));
+      expect(check.data?.export_check).toMatchObject({ total: 1, unfit_count: 0 });
+    }
+    // The company is the buyer: without its street and postcode no document is written.
+    const address = (street: string | null) =>
+      s.t.db.execute(sql`update projects set address_street = ${street} where id = ${s.scene.project.id}`);
+    await address(null);
+    expect(codeOf(await gql(CREATE, s.scene.accountant.headers, input("PeppolIS", only)))).toBe(
+      "EXPORT_COMPANY_ADDRESS_MISSING",
+    );
+    await address("Borgartúni 1");
+    const peppol = unzipSync((await exportFile("PeppolIS", only)).bytes);
+    const xml = Buffer.from(Object.values(peppol)[0] ?? new Uint8Array()).toString("utf8");
+    expect(xml).toContain(`<cbc:ID>${id}</cbc:ID>`);
+    expect(xml).toContain("5405952409");
+    expect(xml).toContain("Suðurlandsbraut 26");
+    // Where the official files are at hand, the document from a real reading passes them too.
+    if (PEPPOL_AVAILABLE) {
+      expect(await xsdErrors(xml)).toEqual([]);
+      expect(schematronFailures(xml)).toEqual([]);
+    }
+
+    const sent = () =>
+      s.t.db.execute<{ to: string; body: string }>(
+        sql`select "to", body from outbox where channel = 'einvoice' and body like ${`%${id}%`}`,
+      );
+    expect((await sent()).rows).toHaveLength(0);
+    const unimaze = unzipSync((await exportFile("Unimaze", only)).bytes);
+    expect(Object.keys(unimaze).sort()).toEqual(["000001-invoice.xml", "manifest.json"]);
+    const handed = (await sent()).rows;
+    expect(handed).toHaveLength(1);
+    const [company] = (
+      await s.t.db.execute<{ kennitala: string }>(sql`select kennitala from projects where id = ${s.scene.project.id}`)
+    ).rows;
+    expect(handed[0]?.to).toBe(`0196:${company?.kennitala}`);
+    expect(handed[0]?.body).toBe(Buffer.from(unimaze["000001-invoice.xml"] ?? new Uint8Array()).toString("utf8"));
   });
 });
 

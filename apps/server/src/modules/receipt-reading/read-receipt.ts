@@ -17,6 +17,8 @@ const fill = (first: ReceiptFields, later: ReceiptFields): ReceiptFields => ({
   vat: first.vat.length > 0 ? first.vat : later.vat,
   lastFour: first.lastFour ?? later.lastFour,
   merchant: first.merchant ?? later.merchant,
+  vatNumber: first.vatNumber ?? later.vatNumber,
+  address: first.address ?? later.address,
 });
 
 /**
