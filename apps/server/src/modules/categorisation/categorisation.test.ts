@@ -10,12 +10,15 @@ import {
   dimensions,
   dimensionValues,
   notifications,
+  projects,
   taxCategories,
   transactionDimensionValues,
   transactions,
 } from "../../platform/db/schema/index.ts";
+import { createToken, createUser } from "../../platform/http/testing/fixtures.ts";
 import { seedTaxCategories } from "../accounting/accounting.service.ts";
 import { type CardsScene, createCardsScene } from "../cards/testing/cards-scene.ts";
+import { createCompanyWithOwner } from "../projects/memberships.service.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
 
 /**
@@ -471,5 +474,67 @@ describe("managing rules", () => {
     } while (after);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.length).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("a new company's default rules", () => {
+  it("categorises fuel, food and travel by MCC from the first purchase, with the usual Icelandic VAT", async () => {
+    const owner = await createUser(t.db, "Nýr Eigandi");
+    const company = await t.db.transaction((tx) =>
+      createCompanyWithOwner(tx, {
+        title: "Nýtt ehf.",
+        kennitala: String(randomBytes(5).readUIntBE(0, 5) % 10_000_000_000).padStart(10, "0"),
+        ownerId: owner.id,
+        now: new Date(),
+      }),
+    );
+    const headers = { authorization: `Bearer ${await createToken(t.db, owner.id)}`, "x-project-id": company.id };
+    type Rule = { pattern: string; source: string; category_id: string | null; tax_category_id: string | null };
+    const body = await gql<{ categorisation_rules: { nodes: Rule[] } }>(RULES, headers);
+    const rules = new Map(body.data?.categorisation_rules.nodes.map((rule) => [rule.pattern, rule]));
+    const taxIds = new Map(
+      (
+        await t.db
+          .select({ id: taxCategories.id, code: taxCategories.code })
+          .from(taxCategories)
+          .where(eq(taxCategories.projectId, company.id))
+      ).map((row) => [row.code, row.id]),
+    );
+    const titles = new Map(
+      (
+        await t.db
+          .select({ id: categories.id, title: categories.title })
+          .from(categories)
+          .where(eq(categories.projectId, company.id))
+      ).map((row) => [row.id, row.title]),
+    );
+    const expectations: [string, string, string | undefined][] = [
+      ["5541", "Eldsneyti", taxIds.get("VSK24")],
+      ["5983", "Eldsneyti", taxIds.get("VSK24")],
+      ["5411", "Matur og veitingar", taxIds.get("VSK11")],
+      ["5812", "Matur og veitingar", taxIds.get("VSK11")],
+      ["7011", "Ferðir og gisting", taxIds.get("VSK11")],
+      // Passenger transport is exempt: the company has no exempt tax category yet, so no rate is set.
+      ["4511", "Ferðir og gisting", undefined],
+      ["4121", "Ferðir og gisting", undefined],
+    ];
+    for (const [mcc, title, tax] of expectations) {
+      const rule = rules.get(mcc);
+      expect(rule?.source, mcc).toBe("DEFAULT");
+      expect(titles.get(rule?.category_id ?? ""), mcc).toBe(title);
+      expect(rule?.tax_category_id ?? undefined, mcc).toBe(tax);
+    }
+
+    // A purchase at a fuel station settles categorised as fuel with 24% VAT, the panel naming the default rule.
+    await t.db
+      .update(projects)
+      .set({ approvalStatus: "approved", creditLimit: 1_000_000 })
+      .where(eq(projects.id, company.id));
+    const fuelCard = await scene.issue({ projectId: company.id, teamId: null, cardholderId: owner.id });
+    const id = await settle(fuelCard, "Orkan Vesturlandsvegi", "5541", 9000);
+    const seen = await gql<Panel>(PANEL, headers, { id });
+    expect(titles.get(seen.data?.transaction.transaction.category?.id ?? "")).toBe("Eldsneyti");
+    expect(seen.data?.transaction.tax_category?.id).toBe(taxIds.get("VSK24"));
+    expect(seen.data?.transaction.categorised_by_rule?.name).toBe("Eldsneyti: bensínstöðvar (MCC 5541)");
   });
 });
