@@ -10,6 +10,7 @@ import { CategoryPanel } from "./CategoryPanel.tsx";
 import { DimensionsTab } from "./DimensionsTab.tsx";
 import { PlanSummary } from "./PlanSummary.tsx";
 import { ReceiptRuleSetting } from "./ReceiptRuleSetting.tsx";
+import { RulesTab } from "./RulesTab.tsx";
 import { TaxCategoriesTab } from "./TaxCategoriesTab.tsx";
 import { useAccountingPermissions } from "./useAccountingPermissions.ts";
 
@@ -17,7 +18,8 @@ type Panel = { opened: boolean; category: AccountingCategory | null };
 
 /**
  * `/accounting` (spec 2, needs category manage): the company's categories, its dimensions with their values and its
- * tax categories, each in a tab; the plan above them; the create and edit category panel.
+ * tax categories and its categorisation rules with Kort's proposals (issue 19), each in a tab; the plan above them;
+ * the create and edit category panel.
  */
 export function AccountingPage() {
   const { t } = useTranslation();
@@ -66,6 +68,9 @@ export function AccountingPage() {
           <Tabs.Tab value="tax" data-testid="tab-tax">
             {t("accounting.tabs.tax")}
           </Tabs.Tab>
+          <Tabs.Tab value="rules" data-testid="tab-rules">
+            {t("accounting.tabs.rules")}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="categories" pt="md">
           <CategoriesTab onEdit={(category) => setPanel({ opened: true, category })} />
@@ -75,6 +80,9 @@ export function AccountingPage() {
         </Tabs.Panel>
         <Tabs.Panel value="tax" pt="md">
           <TaxCategoriesTab canManage={permissions.taxCategories} />
+        </Tabs.Panel>
+        <Tabs.Panel value="rules" pt="md">
+          <RulesTab />
         </Tabs.Panel>
       </Tabs>
       <CategoryPanel
