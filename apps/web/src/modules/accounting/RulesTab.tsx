@@ -52,6 +52,10 @@ export function RulesTab() {
   );
 }
 
+/** Rules per page ("Show more" loads the next); open proposals shown at once (a handful in practice). */
+const RULES_PAGE = 100;
+const PROPOSALS_SHOWN = 50;
+
 type Vat = { tax_category_code?: string | null; tax_percentage?: number | null };
 
 /** "VSK11 · 11%", or a dash: the VAT a rule or proposal sets. */
@@ -68,7 +72,7 @@ function Proposals() {
   const proposals = useQuery({
     queryKey: [ACCOUNTING_QUERY_ROOT, "rule-proposals"],
     queryFn: async ({ signal }) =>
-      (await request(RULE_PROPOSALS_QUERY, {}, { signal })).categorisation_rule_proposals.nodes,
+      (await request(RULE_PROPOSALS_QUERY, { first: PROPOSALS_SHOWN }, { signal })).categorisation_rule_proposals.nodes,
   });
   if (proposals.isPending) return <Loader size="sm" aria-label={t("states.loading")} />;
   if (proposals.isError) {
@@ -150,7 +154,8 @@ function Rules() {
   const rules = useInfiniteQuery({
     queryKey: [ACCOUNTING_QUERY_ROOT, "rules"],
     queryFn: async ({ pageParam, signal }) =>
-      (await request(CATEGORISATION_RULES_QUERY, { after: pageParam }, { signal })).categorisation_rules,
+      (await request(CATEGORISATION_RULES_QUERY, { first: RULES_PAGE, after: pageParam }, { signal }))
+        .categorisation_rules,
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });

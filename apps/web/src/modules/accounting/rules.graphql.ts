@@ -1,10 +1,13 @@
 import { graphql, type ResultOf } from "../../app/api/graphql.ts";
 
-/** GraphQL documents of the Rules tab (issue 19): categorisation rules and the rules Kort proposes. */
+/**
+ * GraphQL documents of the Rules tab (issue 19): categorisation rules and the rules Kort proposes. Page sizes go as
+ * variables, like the ledger's `limit`; the server bounds them (at most 200).
+ */
 
 export const CATEGORISATION_RULES_QUERY = graphql(`
-  query CategorisationRules($after: String) {
-    categorisation_rules(first: 200, after: $after) {
+  query CategorisationRules($first: Int, $after: String) {
+    categorisation_rules(first: $first, after: $after) {
       nodes {
         id
         match_kind
@@ -26,8 +29,8 @@ export const CATEGORISATION_RULES_QUERY = graphql(`
 `);
 
 export const RULE_PROPOSALS_QUERY = graphql(`
-  query CategorisationRuleProposals {
-    categorisation_rule_proposals(first: 50) {
+  query CategorisationRuleProposals($first: Int) {
+    categorisation_rule_proposals(first: $first) {
       nodes {
         id
         merchant_name
