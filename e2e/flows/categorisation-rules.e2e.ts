@@ -95,7 +95,9 @@ describe("categorisation rules", () => {
     const projectId = await demoProjectId();
     const card = await employeeCard(projectId);
     // Letters only, so the merchant's key is the whole name (store numbers would be dropped).
-    const merchant = `Kaffihús ${randomUUID().replace(/[^a-f]/g, "").slice(0, 6)}x`;
+    const merchant = `Kaffihús ${randomUUID()
+      .replace(/[^a-f]/g, "")
+      .slice(0, 6)}x`;
     const first = [
       await purchase(card, merchant, 1290),
       await purchase(card, `${merchant} 02`, 1590),
@@ -108,7 +110,9 @@ describe("categorisation rules", () => {
     for (const id of first) {
       await openPanel(page, id);
       await page.getByTestId("panel-category").click();
-      const option = chosen ? page.getByRole("option", { name: chosen, exact: true }) : page.getByRole("option").first();
+      const option = chosen
+        ? page.getByRole("option", { name: chosen, exact: true })
+        : page.getByRole("option").first();
       chosen = chosen || ((await option.textContent()) ?? "");
       await option.click();
       await page.getByText("Flokkur færslunnar vistaður").first().waitFor();
