@@ -86,9 +86,11 @@ export const ERROR_CODES = [
   "RECEIPT_SENDER_UNKNOWN",
   "RECEIPT_EMAIL_WITHOUT_RECEIPT",
   "RECEIPT_ALREADY_ATTACHED",
-  // Exports (issue 14): nothing to export; rows the format cannot carry, not left out.
+  // Exports (issue 14): nothing to export; rows the format cannot carry, not left out; an e-invoice format for a
+  // company whose own street and postcode (the buyer's, IS-R-005) Kort does not have.
   "EXPORT_EMPTY",
   "EXPORT_ROWS_UNFIT",
+  "EXPORT_COMPANY_ADDRESS_MISSING",
   // Invoices (issue 15): no settled spend to invoice; no issuer configured; the e-invoicing access point refused
   // or could not be reached (spec 8: error sending the invoice electronically).
   "INVOICE_NO_SPEND",
@@ -189,6 +191,7 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "RECEIPT_ALREADY_ATTACHED":
     case "EXPORT_EMPTY":
     case "EXPORT_ROWS_UNFIT":
+    case "EXPORT_COMPANY_ADDRESS_MISSING":
     case "INVOICE_NO_SPEND":
     case "BANK_ACCOUNT_INVALID":
     case "TRANSFER_ACCOUNT_NOT_COMPANY_OWNED":

@@ -1,7 +1,9 @@
+import { percentageToBasisPoints } from "@kort/core";
 import { Alert, Button, Group, Stack, Tabs } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ExportAccountsTab } from "../exports/ExportAccountsTab.tsx";
 import type { AccountingCategory } from "./accounting.graphql.ts";
 import { useAccountingSettings, useDimensions, useTaxCategories } from "./accounting-queries.ts";
 import { CaptureToleranceSetting } from "./CaptureToleranceSetting.tsx";
@@ -18,8 +20,8 @@ type Panel = { opened: boolean; category: AccountingCategory | null };
 
 /**
  * `/accounting` (spec 2, needs category manage): the company's categories, its dimensions with their values and its
- * tax categories and its categorisation rules with Kort's proposals (issue 19), each in a tab; the plan above them;
- * the create and edit category panel.
+ * tax categories, its categorisation rules with Kort's proposals (issue 19), each in a tab, and the journal exports'
+ * accounts; the plan above them; the create and edit category panel.
  */
 export function AccountingPage() {
   const { t } = useTranslation();
@@ -68,6 +70,9 @@ export function AccountingPage() {
           <Tabs.Tab value="tax" data-testid="tab-tax">
             {t("accounting.tabs.tax")}
           </Tabs.Tab>
+          <Tabs.Tab value="export-accounts" data-testid="tab-export-accounts">
+            {t("accounting.tabs.exportAccounts")}
+          </Tabs.Tab>
           <Tabs.Tab value="rules" data-testid="tab-rules">
             {t("accounting.tabs.rules")}
           </Tabs.Tab>
@@ -80,6 +85,14 @@ export function AccountingPage() {
         </Tabs.Panel>
         <Tabs.Panel value="tax" pt="md">
           <TaxCategoriesTab canManage={permissions.taxCategories} />
+        </Tabs.Panel>
+        <Tabs.Panel value="export-accounts" pt="md">
+          <ExportAccountsTab
+            taxRates={(taxes.data ?? []).flatMap((tax) => {
+              const rate = percentageToBasisPoints(tax.percentage);
+              return rate === null ? [] : [rate];
+            })}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="rules" pt="md">
           <RulesTab />
