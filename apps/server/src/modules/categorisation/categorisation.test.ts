@@ -235,6 +235,31 @@ describe("proposals from three categorisations", () => {
     expect((await panel(next)).categorised_by_rule).toBeNull();
   });
 
+  it("counts a bulk categorisation of a selection and the employee app's, like the panel's", async () => {
+    const bulkName = merchant("Bensín");
+    const bulkRows = [await settle(card, bulkName), await settle(card, bulkName), await settle(card, bulkName)];
+    const bulk = await gql(
+      `mutation($ids: [ID!]!, $category: ID!) { bulk_set_transaction_category(transaction_ids: $ids, category_id: $category) { updated } }`,
+      scene.accountant.headers,
+      { ids: bulkRows, category: ids.travel },
+    );
+    expect(bulk.errors).toBeUndefined();
+    expect((await proposalsFor(bulkName.toLowerCase())).map((p) => p.category_id)).toEqual([ids.travel]);
+
+    const appName = merchant("Hádegi");
+    for (let i = 0; i < 3; i++) {
+      const id = await settle(card, appName);
+      const patched = await t.app.inject({
+        method: "PATCH",
+        url: `/v1/funding_sources/${card.id}/transactions/${id}`,
+        headers: { ...scene.user.headers, "idempotency-key": randomUUID() },
+        payload: { category_id: ids.food },
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+    }
+    expect((await proposalsFor(appName.toLowerCase())).map((p) => p.category_id)).toEqual([ids.food]);
+  });
+
   it("does not propose for three different categorisations, nor for another merchant", async () => {
     const name = merchant("Bakarí");
     const rows = [await settle(card, name), await settle(card, name), await settle(card, merchant("Annað"))];
