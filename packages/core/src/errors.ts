@@ -105,6 +105,10 @@ export const ERROR_CODES = [
   "TRANSFER_ACCOUNT_NOT_COMPANY_OWNED",
   "TRANSFER_RELATED_COMPANY_ACCOUNT",
   "TRANSFER_ALREADY_INITIATED",
+  // Automatic categorisation (issue 19): a live rule of the company already matches the same merchant or MCC; a
+  // proposal already accepted or dismissed cannot be decided again.
+  "CATEGORISATION_RULE_EXISTS",
+  "CATEGORISATION_PROPOSAL_DECIDED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -134,6 +138,7 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "TAX_CATEGORY_IN_USE":
     case "TEAM_CATEGORY_READ_ONLY":
     case "TRANSFER_ALREADY_INITIATED":
+    case "CATEGORISATION_PROPOSAL_DECIDED":
     case "QUERY_TOO_COMPLEX":
     case "URI_TOO_LONG":
     case "HEADERS_TOO_LARGE":
@@ -191,6 +196,7 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "BANK_ACCOUNT_INVALID":
     case "TRANSFER_ACCOUNT_NOT_COMPANY_OWNED":
     case "TRANSFER_RELATED_COMPANY_ACCOUNT":
+    case "CATEGORISATION_RULE_EXISTS":
       return "validation";
     case "INVOICE_ISSUER_MISSING":
       return "internal";

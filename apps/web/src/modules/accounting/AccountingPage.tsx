@@ -12,6 +12,7 @@ import { CategoryPanel } from "./CategoryPanel.tsx";
 import { DimensionsTab } from "./DimensionsTab.tsx";
 import { PlanSummary } from "./PlanSummary.tsx";
 import { ReceiptRuleSetting } from "./ReceiptRuleSetting.tsx";
+import { RulesTab } from "./RulesTab.tsx";
 import { TaxCategoriesTab } from "./TaxCategoriesTab.tsx";
 import { useAccountingPermissions } from "./useAccountingPermissions.ts";
 
@@ -19,7 +20,8 @@ type Panel = { opened: boolean; category: AccountingCategory | null };
 
 /**
  * `/accounting` (spec 2, needs category manage): the company's categories, its dimensions with their values and its
- * tax categories, each in a tab, and the journal exports' accounts; the plan above them; the create and edit category panel.
+ * tax categories, its categorisation rules with Kort's proposals (issue 19), each in a tab, and the journal exports'
+ * accounts; the plan above them; the create and edit category panel.
  */
 export function AccountingPage() {
   const { t } = useTranslation();
@@ -71,6 +73,9 @@ export function AccountingPage() {
           <Tabs.Tab value="export-accounts" data-testid="tab-export-accounts">
             {t("accounting.tabs.exportAccounts")}
           </Tabs.Tab>
+          <Tabs.Tab value="rules" data-testid="tab-rules">
+            {t("accounting.tabs.rules")}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="categories" pt="md">
           <CategoriesTab onEdit={(category) => setPanel({ opened: true, category })} />
@@ -88,6 +93,9 @@ export function AccountingPage() {
               return rate === null ? [] : [rate];
             })}
           />
+        </Tabs.Panel>
+        <Tabs.Panel value="rules" pt="md">
+          <RulesTab />
         </Tabs.Panel>
       </Tabs>
       <CategoryPanel

@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   "receipt.suggested",
   "receipt.unmatched",
   "team.budget_alert",
+  "categorisation.rule_proposed",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -26,6 +27,7 @@ export type NotificationText = {
     | "receiptUnmatched"
     | "teamBudget80"
     | "teamBudget100"
+    | "ruleProposed"
     | "other";
   values: Record<string, string | number>;
 };
@@ -57,6 +59,8 @@ export const notificationText = (kind: string, payload: unknown, locale: Locale)
         key: numberOf(p.level) >= 100 ? "teamBudget100" : "teamBudget80",
         values: { team: textOf(p.team_name), spent: isk(p.spent), budget: isk(p.budget) },
       };
+    case "categorisation.rule_proposed":
+      return { key: "ruleProposed", values: { merchant: textOf(p.merchant_name) } };
     default:
       return { key: "other", values: {} };
   }
