@@ -8,8 +8,8 @@ export const CARD_DESIGN_SIZES = {
 } as const;
 export type CardDesignImage = keyof typeof CARD_DESIGN_SIZES;
 
-/** A 360x720 PNG is far below this; the bound keeps a decompression bomb from being read at all. */
-export const CARD_DESIGN_MAX_BYTES = 2 * 1024 * 1024;
+/** As profile photos (IMAGE_TOO_LARGE says 5 MB); a 360x720 PNG is far below it. */
+export const CARD_DESIGN_MAX_BYTES = 5 * 1024 * 1024;
 
 export const CARD_DESIGN_ACCEPT = "image/png";
 
