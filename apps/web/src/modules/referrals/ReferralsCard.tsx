@@ -51,6 +51,8 @@ export function ReferralsCard() {
           {t("referrals.intro")}
         </Text>
         <form
+          // The server's check (and its message in our words) decides, not the browser's own bubble.
+          noValidate
           onSubmit={(event) => {
             event.preventDefault();
             setProblem(null);

@@ -76,7 +76,7 @@ function SupportForm({ email, onSent }: { email: string; onSent: () => void }) {
     );
   };
   return (
-    <form onSubmit={submit} data-testid="support-form">
+    <form onSubmit={submit} noValidate data-testid="support-form">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {t("support.intro", { email })}
