@@ -33,8 +33,6 @@ export function OnboardingChecklist({ role, createdAt }: { role: RoleName; creat
   const created = useMemo(() => new Date(createdAt), [createdAt]);
   const input = { role, createdAt: created, now, done: flags.done };
   const checklist = onboardingChecklist({ ...input, completed: flags.completed });
-  // The same rules without the completion flag: whether every item is done, whatever is stored.
-  const progress = onboardingChecklist({ ...input, completed: false });
   const [opened, setOpened] = useState(false);
   const [congratulating, setCongratulating] = useState(false);
 
@@ -48,7 +46,8 @@ export function OnboardingChecklist({ role, createdAt }: { role: RoleName; creat
     if (autoOpen) setOpened(true);
   }, [autoOpen]);
 
-  const finished = progress.visible && progress.allDone && !flags.congratulated;
+  // Once onboarding is marked completed there is nothing left to congratulate on.
+  const finished = checklist.visible && checklist.allDone && !flags.congratulated;
   useEffect(() => {
     if (!finished) return;
     markChecklistCompleted();
