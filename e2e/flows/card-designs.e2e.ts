@@ -115,6 +115,12 @@ describe("card designs", () => {
         const img = document.querySelector<HTMLImageElement>('[data-testid="card-design-thumbnail"]');
         return img?.complete === true && img.naturalWidth === 36 && img.naturalHeight === 72;
       });
+
+      // The employee app's tile of the same card (its holder is the owner) is drawn with the design.
+      const designId = await row.getByTestId("card-design-thumbnail").getAttribute("data-design-id");
+      await page.goto(`${base()}/app`);
+      const tile = page.locator('[data-testid="app-card"][data-card-name="Hugbúnaður"]');
+      await tile.locator(`[data-design-id="${designId}"]`).waitFor();
     });
   }
 });
