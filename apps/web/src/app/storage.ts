@@ -77,7 +77,10 @@ export const readStored = (key: StorageKey): string | null => read("localStorage
 
 export const writeStored = (key: StorageKey, value: string | null): void => {
   write("localStorage", key, value);
-  if (typeof window !== "undefined") window.dispatchEvent(new CustomEvent(STORED_EVENT, { detail: key }));
+  // Guarded as the storage itself is: a window without events (tests' stand-ins) just has no listeners to tell.
+  if (typeof window !== "undefined" && typeof window.dispatchEvent === "function") {
+    window.dispatchEvent(new CustomEvent(STORED_EVENT, { detail: key }));
+  }
 };
 
 export const readSessionStored = (key: SessionStorageKey): string | null => read("sessionStorage", key);
