@@ -71,6 +71,11 @@ describe("referrals", () => {
     expect(redeemed.statusCode, redeemed.body).toBe(200);
     expect(redeemed.json()).toMatchObject({ redeemed: true });
 
+    // The code is a secret of the e-mail: the request log names the call, never the code.
+    const logged = JSON.stringify(t.logs);
+    expect(logged).toContain("/v1/referrals/redeem/[code]");
+    expect(logged).not.toContain(code);
+
     const after = await gql<List>(LIST, referrer.owner.headers);
     expect(after.data?.referrals.nodes).toEqual([
       { email, joined_company: "Nýliðinn hf.", joined_at: expect.any(String) },
