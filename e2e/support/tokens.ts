@@ -33,6 +33,8 @@ export const plantSession = async (
     ([value]) => {
       localStorage.setItem("kort.auth", value);
       localStorage.setItem("kort.locale", "en");
+      // Not about the onboarding checklist (see session.ts).
+      localStorage.setItem("kort.onboarding.completed", "completed");
     },
     [auth] as const,
   );

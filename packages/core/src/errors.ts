@@ -109,6 +109,15 @@ export const ERROR_CODES = [
   // proposal already accepted or dismissed cannot be decided again.
   "CATEGORISATION_RULE_EXISTS",
   "CATEGORISATION_PROPOSAL_DECIDED",
+  // Card designs (issue 16): PNG by content, the card image exactly 360x720 px and its thumbnail 36x72 px.
+  "CARD_DESIGN_NOT_PNG",
+  "CARD_DESIGN_MAIN_SIZE",
+  "CARD_DESIGN_THUMBNAIL_SIZE",
+  // Referrals (issue 16): a code nobody issued (or expired), one used already, and a company that cannot take one
+  // (its own referrer's, or referred already).
+  "REFERRAL_CODE_INVALID",
+  "REFERRAL_CODE_USED",
+  "REFERRAL_NOT_REDEEMABLE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -160,6 +169,7 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "PROJECT_NOT_FOUND":
     case "UNKNOWN_USER":
     case "INVITATION_NOT_FOUND":
+    case "REFERRAL_CODE_INVALID":
       return "not_found";
     case "VALIDATION_FAILED":
     case "TEAM_NAME_TAKEN":
@@ -197,6 +207,11 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "TRANSFER_ACCOUNT_NOT_COMPANY_OWNED":
     case "TRANSFER_RELATED_COMPANY_ACCOUNT":
     case "CATEGORISATION_RULE_EXISTS":
+    case "CARD_DESIGN_NOT_PNG":
+    case "CARD_DESIGN_MAIN_SIZE":
+    case "CARD_DESIGN_THUMBNAIL_SIZE":
+    case "REFERRAL_CODE_USED":
+    case "REFERRAL_NOT_REDEEMABLE":
       return "validation";
     case "INVOICE_ISSUER_MISSING":
       return "internal";

@@ -1,6 +1,7 @@
 export * from "./accounting.ts";
 export * from "./billing-period.ts";
 export * from "./calendar.ts";
+export * from "./card-designs.ts";
 export * from "./card-processor.ts";
 export * from "./categorisation.ts";
 export * from "./credit.ts";
@@ -9,6 +10,7 @@ export * from "./errors.ts";
 export * from "./kennitala.ts";
 export * from "./luhn.ts";
 export * from "./money.ts";
+export * from "./onboarding-checklist.ts";
 export * from "./overview.ts";
 export * from "./people.ts";
 export * from "./phone.ts";

@@ -84,6 +84,11 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "GET /v1/invoices/:id/pdf":
     "A signed link's target: the signature, handed only to invoice readers of the company, is the authority.",
   "GET /v1/invoices/:id/xml": "A signed link's target, as the PDF's.",
+  "GET /v1/projects/:projectId/card_designs/:id/image":
+    "A signed link's target: the signature, handed only with a card or design the policy let the caller read.",
+  "GET /v1/projects/:projectId/card_designs/:id/thumbnail": "A signed link's target, as the card image's.",
+  "Query.support_config": "How this installation offers support: the same for every signed-in person.",
+  "Mutation.send_support_message": "The caller's own message to support, sent as them.",
 };
 
 let t: TestApp;

@@ -1,6 +1,7 @@
 import { accountingModule } from "../modules/accounting/accounting.module.ts";
 import { announcementsModule } from "../modules/announcements/announcements.module.ts";
 import { authModule } from "../modules/auth/auth.module.ts";
+import { cardDesignsModule } from "../modules/card-designs/card-designs.module.ts";
 import { cardsModule } from "../modules/cards/cards.module.ts";
 import { categorisationModule } from "../modules/categorisation/categorisation.module.ts";
 import { creditModule } from "../modules/credit/credit.module.ts";
@@ -20,6 +21,8 @@ import { projectsModule } from "../modules/projects/projects.module.ts";
 import { receiptInboxModule } from "../modules/receipt-inbox/receipt-inbox.module.ts";
 import { receiptReadingModule } from "../modules/receipt-reading/receipt-reading.module.ts";
 import { receiptsModule } from "../modules/receipts/receipts.module.ts";
+import { referralsModule } from "../modules/referrals/referrals.module.ts";
+import { supportModule } from "../modules/support/support.module.ts";
 import { teamsModule } from "../modules/teams/teams.module.ts";
 import { transactionsModule } from "../modules/transactions/transactions.module.ts";
 import type { KortModule } from "../platform/module.ts";
@@ -39,6 +42,7 @@ export const KORT_MODULES: readonly KortModule[] = [
   accountingModule,
   categorisationModule,
   cardsModule,
+  cardDesignsModule,
   fundingSourcesModule,
   processorModule,
   transactionsModule,
@@ -52,5 +56,7 @@ export const KORT_MODULES: readonly KortModule[] = [
   notificationsModule,
   announcementsModule,
   emailAddressesModule,
+  referralsModule,
+  supportModule,
   platformModule,
 ];

@@ -15,6 +15,8 @@ const GLOBAL_KEYS: Record<string, string> = {
   "cards.pan_lookup": "the network names a card by its number alone; needs a card directory (docs/scaling.md)",
   "invites.token_hash": "an invitation link is opened before anyone knows the company",
   "invoices.number": "invoice numbers are one sequence of the issuer (Kort), across companies",
+  "referrals.code_hash": "a referral code is redeemed by a company that is not the referrer",
+  "referrals.redeemed_project_id": "a company is referred once, whichever company referred it",
 };
 
 /** Tenant tables whose primary key has not moved yet, and why. */

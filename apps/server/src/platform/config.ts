@@ -118,6 +118,17 @@ const envSchema = z.object({
   KORT_UNIMAZE_PASSWORD: z.string().optional(),
   /** The card provider's credit staff: requests for a credit limit change are e-mailed here (issue 16). */
   KORT_CREDIT_DESK_EMAIL: z.email().default("lanalina@kort.is"),
+  /** Where the support form's messages go (docs/support.md). */
+  KORT_SUPPORT_EMAIL: z.email().default("support@kort.is"),
+  /** A chat-support provider's script (https); without it the dashboard offers the support form. */
+  KORT_SUPPORT_CHAT_SCRIPT_URL: z.url({ protocol: /^https$/ }).optional(),
+  /** The global function the script defines, called once with the app id and the user (default KortChat). */
+  KORT_SUPPORT_CHAT_INIT: z
+    .string()
+    .regex(/^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/)
+    .default("KortChat"),
+  /** The provider's account or workspace id, handed to the init call. */
+  KORT_SUPPORT_CHAT_APP_ID: z.string().max(200).optional(),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),
@@ -166,6 +177,8 @@ export type Config = {
   einvoicing: { kind: "unimaze"; url: string; user: string; password: string } | { kind: "outbox" };
   /** Where requests for a credit limit change go (KORT_CREDIT_DESK_EMAIL), through the outbox. */
   creditDeskEmail: string;
+  /** Support (docs/support.md): the form's address, and the chat widget when a provider is configured. */
+  support: { email: string; chat: { scriptUrl: string; init: string; appId: string | null } | null };
 };
 
 export type InvoiceIssuer = {
@@ -342,5 +355,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     issuer: issuerFrom(parsed, mode !== "production"),
     einvoicing: einvoicingFrom(parsed),
     creditDeskEmail: parsed.KORT_CREDIT_DESK_EMAIL,
+    support: {
+      email: parsed.KORT_SUPPORT_EMAIL,
+      chat: parsed.KORT_SUPPORT_CHAT_SCRIPT_URL
+        ? {
+            scriptUrl: parsed.KORT_SUPPORT_CHAT_SCRIPT_URL,
+            init: parsed.KORT_SUPPORT_CHAT_INIT,
+            appId: parsed.KORT_SUPPORT_CHAT_APP_ID ?? null,
+          }
+        : null,
+    },
   };
 };

@@ -14,7 +14,26 @@ export const STORAGE_KEYS = {
   onboardingCard: "kort.onboarding.card",
   /** Onboarding checklist progress (spec 2): set to "created" once the user creates a category. */
   onboardingCategory: "kort.onboarding.category",
+  /** Onboarding checklist (spec 2): "completed" once every item is done; the icon no longer shows. */
+  onboardingCompleted: "kort.onboarding.completed",
+  /** Onboarding checklist (spec 2): "shown" once the congratulation was shown, so it shows once. */
+  onboardingCongratulated: "kort.onboarding.congratulated",
+  /** A referral code from the sign-up link (issue 16), redeemed when the company's sign-up completes. */
+  referral: "kort.referral",
 } as const;
+
+/** The onboarding checklist's local flags: cleared together once its 7 days are over (spec 2). */
+export const ONBOARDING_FLAG_KEYS = [
+  STORAGE_KEYS.onboardingCard,
+  STORAGE_KEYS.onboardingMembers,
+  STORAGE_KEYS.onboardingCategory,
+  STORAGE_KEYS.onboardingTeam,
+  STORAGE_KEYS.onboardingCompleted,
+  STORAGE_KEYS.onboardingCongratulated,
+] as const;
+
+/** Fired on window after this tab writes a localStorage key: the onboarding checklist follows the create flows. */
+export const STORED_EVENT = "kort:stored";
 
 /** Keys kept in sessionStorage: they belong to one tab's sign-in or sign-up in progress. */
 export const SESSION_STORAGE_KEYS = {
@@ -56,7 +75,13 @@ const write = (area: Area, key: string, value: string | null): void => {
 
 export const readStored = (key: StorageKey): string | null => read("localStorage", key);
 
-export const writeStored = (key: StorageKey, value: string | null): void => write("localStorage", key, value);
+export const writeStored = (key: StorageKey, value: string | null): void => {
+  write("localStorage", key, value);
+  // Guarded as the storage itself is: a window without events (tests' stand-ins) just has no listeners to tell.
+  if (typeof window !== "undefined" && typeof window.dispatchEvent === "function") {
+    window.dispatchEvent(new CustomEvent(STORED_EVENT, { detail: key }));
+  }
+};
 
 export const readSessionStored = (key: SessionStorageKey): string | null => read("sessionStorage", key);
 

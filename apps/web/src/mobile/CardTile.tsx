@@ -51,9 +51,13 @@ export function CardTile({ card }: { card: FundingSource }) {
       <Card.Section
         p="md"
         style={{
-          background: "linear-gradient(135deg, var(--mantine-color-kort-8), var(--mantine-color-kort-5))",
+          // The company's card design (360x720, upright) when one is chosen for this card type, else Kort's colours.
+          background: card.card.design
+            ? `center / cover no-repeat url("${card.card.design.url}"), var(--mantine-color-kort-8)`
+            : "linear-gradient(135deg, var(--mantine-color-kort-8), var(--mantine-color-kort-5))",
           color: "white",
         }}
+        data-design-id={card.card.design?.id}
       >
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600} truncate data-testid="app-card-name">

@@ -17,6 +17,8 @@ export type FundingSource = {
     expiration_year: number;
     limits: Array<{ sum_amount: number; period: LimitPeriod }>;
     balance: { settled_balance: number; available_balance: number; currency: string };
+    /** The company's design for this card type (issue 16); null for the standard look. */
+    design: { id: string; url: string; thumbnail_url: string | null } | null;
   };
 };
 

@@ -75,6 +75,8 @@ export const fundingSourceSchema = z.object({
     expiration_year: z.number(),
     limits: z.array(limitSchema),
     balance: z.object({ settled_balance: z.number(), available_balance: z.number(), currency: z.string() }),
+    /** The design chosen for the card's type (issue 16): signed links to its images; null for the standard look. */
+    design: z.object({ id: z.uuid(), url: z.string(), thumbnail_url: z.string().nullable() }).nullable(),
   }),
 });
 export type FundingSourceDto = z.input<typeof fundingSourceSchema>;

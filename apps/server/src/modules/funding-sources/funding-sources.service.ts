@@ -5,6 +5,7 @@ import { AppError } from "../../platform/errors.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { enqueueMessage } from "../../platform/outbox/outbox.ts";
+import { designsByCardType } from "../card-designs/card-designs.service.ts";
 import { assertCardActionPossible, type CardAction, loadCardFor } from "../cards/card-access.ts";
 import { type CardEdit, changeCard, createCard } from "../cards/card-changes.service.ts";
 import { closeCard, lockCard, unlockCard } from "../cards/card-edits.service.ts";
@@ -25,7 +26,9 @@ import {
 
 const NO_BALANCE: CardBalanceDto = { settled_balance: 0, available_balance: 0, currency: "ISK" };
 
-const toFundingSource = (card: CardDto, balance: CardBalanceDto): FundingSourceDto => ({
+type Design = { id: string; url: string; thumbnail_url: string | null } | null;
+
+const toFundingSource = (card: CardDto, balance: CardBalanceDto, design: Design): FundingSourceDto => ({
   id: card.id,
   description: card.description,
   status: card.status,
@@ -37,13 +40,15 @@ const toFundingSource = (card: CardDto, balance: CardBalanceDto): FundingSourceD
     expiration_year: card.expiration_year,
     limits: card.limits,
     balance,
+    design,
   },
 });
 
 /** The funding source as the caller may read it now (card read). */
 export const getFundingSource = async (deps: AppDeps, ctx: ProjectContext, id: string) => {
   const card = await getCardFor(deps, ctx, id);
-  return toFundingSource(card, await cardBalance(deps, card));
+  const designs = await designsByCardType(deps, ctx.membership.projectId);
+  return toFundingSource(card, await cardBalance(deps, card), designs.get(card.card_type) ?? null);
 };
 
 /** The caller's own cards in the project, newest first: whatever the role, the app lists what the user holds. */
@@ -55,8 +60,12 @@ export const listFundingSources = async (deps: AppDeps, ctx: ProjectContext, pag
   });
   // Every card's balance in one statement (the processor's running balances), not one per card.
   const balances = await cardBalances(deps, nodes);
+  // The company's designs by card type, read once for the whole list.
+  const designs = await designsByCardType(deps, ctx.membership.projectId);
   return {
-    nodes: nodes.map((card) => toFundingSource(card, balances.get(card.id) ?? NO_BALANCE)),
+    nodes: nodes.map((card) =>
+      toFundingSource(card, balances.get(card.id) ?? NO_BALANCE, designs.get(card.card_type) ?? null),
+    ),
     total_count,
   };
 };

@@ -76,7 +76,8 @@ export const buildApp = async ({
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const log = logger ?? createLogger(config);
   const production = config.env === "production";
-  const headers = securityHeaders({ production });
+  const chat = config.support.chat;
+  const headers = securityHeaders({ production, widgetOrigins: chat ? [new URL(chat.scriptUrl).origin] : [] });
   const trusted = config.trustProxy;
   const app = Fastify({
     loggerInstance: log,

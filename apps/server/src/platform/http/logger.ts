@@ -67,5 +67,12 @@ export const logsAt = (logger: Logger, level: "debug" | "info"): boolean => {
   return current !== undefined && current <= (pino.levels.values[level] ?? 0);
 };
 
-/** The path without its query string (signed links and filters stay out of the log), card numbers masked. */
-export const loggablePath = (url: string): string => maskCardNumbers(url.split("?")[0] ?? "");
+/** Paths whose last segment is a secret (a referral code redeems once): the segment is logged as `[code]`. */
+const SECRET_SEGMENT = /^(\/v1\/referrals\/redeem\/)[^/]+$/;
+
+/**
+ * The path without its query string (signed links and filters stay out of the log), card numbers and secret
+ * segments masked.
+ */
+export const loggablePath = (url: string): string =>
+  maskCardNumbers((url.split("?")[0] ?? "").replace(SECRET_SEGMENT, "$1[code]"));

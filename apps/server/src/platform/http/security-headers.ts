@@ -8,14 +8,16 @@ import { isApiPath } from "./web-app.ts";
  * our own origin; Mantine injects <style> tags at run time, hence 'unsafe-inline' for styles (never
  * for scripts). Images may be data: or blob: URLs (previews of uploads). Nothing may frame us.
  */
-const directives = (production: boolean): Record<string, string[]> => ({
+const directives = (production: boolean, widgets: readonly string[]): Record<string, string[]> => ({
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", ...widgets],
   scriptSrcAttr: ["'none'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", "data:", "blob:"],
-  fontSrc: ["'self'", "data:"],
-  connectSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'", ...widgets],
+  imgSrc: ["'self'", "data:", "blob:", ...widgets],
+  fontSrc: ["'self'", "data:", ...widgets],
+  connectSrc: ["'self'", ...widgets],
+  // A configured chat-support widget (docs/support.md) draws its window in a frame of its own origin.
+  ...(widgets.length > 0 ? { frameSrc: ["'self'", ...widgets] } : {}),
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
@@ -47,7 +49,14 @@ const GRAPHIQL_CSP = [
  * helmet runs once against a recorder instead of on every request, and the same map serves answers
  * that Fastify's hooks never see (framework-errors.ts).
  */
-export const securityHeaders = ({ production }: { production: boolean }): SecurityHeaders => {
+export const securityHeaders = ({
+  production,
+  widgetOrigins = [],
+}: {
+  production: boolean;
+  /** Origins of a configured third-party widget (the chat support's script), allowed besides our own. */
+  widgetOrigins?: readonly string[];
+}): SecurityHeaders => {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -58,7 +67,7 @@ export const securityHeaders = ({ production }: { production: boolean }): Securi
     },
   };
   helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: directives(production) },
+    contentSecurityPolicy: { useDefaults: false, directives: directives(production, widgetOrigins) },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: "deny" },

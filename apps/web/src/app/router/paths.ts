@@ -31,6 +31,7 @@ export const PATHS = {
   overview: "/overview",
   auditLog: "/overview/audit-log",
   platform: "/platform",
+  cardDesigns: "/card-designs",
   devOutbox: "/dev/outbox",
   notFound: "/404",
   versionNotSupported: "/505",

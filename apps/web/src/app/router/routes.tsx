@@ -149,6 +149,10 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import("../../modules/overview/AuditLogPage.tsx"), "AuditLogPage"),
               },
               { path: "platform", lazy: page(() => import("../../modules/platform/PlatformPage.tsx"), "PlatformPage") },
+              {
+                path: "card-designs",
+                lazy: page(() => import("../../modules/card-designs/CardDesignsPage.tsx"), "CardDesignsPage"),
+              },
             ],
           },
         ],

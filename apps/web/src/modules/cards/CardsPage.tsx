@@ -1,11 +1,15 @@
+import { isPossiblyAllowed } from "@kort/core";
 import { Alert, Button, Group, Loader, Pagination, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconCreditCard, IconPlus } from "@tabler/icons-react";
+import { IconCreditCard, IconPalette, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
+import { PATHS } from "../../app/router/paths.ts";
+import { useSelectedProjectId } from "../../app/session/project-store.ts";
+import { useCurrentRole } from "../../app/session/useCurrentRole.ts";
 import { EmptyPage } from "../../ui/empty-page/EmptyPage.tsx";
 import { ActiveCardCounts } from "./ActiveCardCounts.tsx";
 import { CardsFilters } from "./CardsFilters.tsx";
@@ -24,6 +28,9 @@ export function CardsPage() {
   const page = pageFromParams(params);
   const cards = useCards(filterFromParams(params, debouncedSearch), page);
   const canCreate = useCanCreateCards();
+  const role = useCurrentRole(useSelectedProjectId());
+  // Designs are the owners' (blob upload, spec 6); the link shows where the server would let them in.
+  const canManageDesigns = role.data ? isPossiblyAllowed(role.data, "blob", "upload") : false;
   const [creating, setCreating] = useState(false);
 
   const setParam = (name: string, value: string | null) =>
@@ -44,15 +51,28 @@ export function CardsPage() {
     <Stack gap="lg" data-testid="cards-page">
       <Group justify="space-between">
         <ActiveCardCounts />
-        {canCreate && (
-          <Button
-            leftSection={<IconPlus size={16} />}
-            onClick={() => setCreating(true)}
-            data-testid="create-card-button"
-          >
-            {t("cards.create.button")}
-          </Button>
-        )}
+        <Group gap="sm">
+          {canManageDesigns && (
+            <Button
+              component={Link}
+              to={PATHS.cardDesigns}
+              variant="default"
+              leftSection={<IconPalette size={16} />}
+              data-testid="card-designs-link"
+            >
+              {t("cardDesigns.link")}
+            </Button>
+          )}
+          {canCreate && (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => setCreating(true)}
+              data-testid="create-card-button"
+            >
+              {t("cards.create.button")}
+            </Button>
+          )}
+        </Group>
       </Group>
       <CardsFilters params={params} onParam={setParam} search={search} onSearch={onSearch} />
       {cards.isPending && <Loader size="sm" aria-label={t("states.loading")} />}

@@ -1,9 +1,10 @@
-import { Anchor, Badge, Table } from "@mantine/core";
+import { Anchor, Badge, Group, Table } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
 import { PATHS } from "../../app/router/paths.ts";
 import { ColumnHeader, CutText, FigureCell, NoWrapCell, SecondLine, ShrinkCell } from "../../ui/table/cells.tsx";
+import { CardDesignThumbnail } from "../card-designs/CardDesignThumbnail.tsx";
 import { CARD_STATUS_KEYS, CARD_TYPE_KEYS, LIMIT_PERIOD_KEYS } from "./card-labels.ts";
 import type { Card } from "./cards.graphql.ts";
 import { useFormatDay } from "./useFormatDay.ts";
@@ -53,19 +54,24 @@ export function CardsTable({ cards }: { cards: readonly Card[] }) {
             return (
               <Table.Tr key={card.id} data-testid="card-row" data-card-name={card.description}>
                 <ShrinkCell>
-                  <Anchor
-                    component={Link}
-                    to={PATHS.card(card.id)}
-                    fw={600}
-                    size="sm"
-                    truncate="end"
-                    display="block"
-                    title={card.description}
-                    data-testid="card-link"
-                  >
-                    {card.description}
-                  </Anchor>
-                  <SecondLine cut>{`•••• ${card.masked_number} · ${t(CARD_TYPE_KEYS[card.card_type])}`}</SecondLine>
+                  <Group gap={8} wrap="nowrap">
+                    {card.design && <CardDesignThumbnail design={card.design} />}
+                    <div style={{ minWidth: 0 }}>
+                      <Anchor
+                        component={Link}
+                        to={PATHS.card(card.id)}
+                        fw={600}
+                        size="sm"
+                        truncate="end"
+                        display="block"
+                        title={card.description}
+                        data-testid="card-link"
+                      >
+                        {card.description}
+                      </Anchor>
+                      <SecondLine cut>{`•••• ${card.masked_number} · ${t(CARD_TYPE_KEYS[card.card_type])}`}</SecondLine>
+                    </div>
+                  </Group>
                 </ShrinkCell>
                 <ShrinkCell>
                   <CutText>{card.cardholder.full_name}</CutText>

@@ -23,6 +23,7 @@ const CARD_FIELDS = graphql(`
   limits { sum_amount single_amount period count }
   balance { settled_balance available_balance currency }
   actions
+  design { id url thumbnail_url }
   }
 `);
 

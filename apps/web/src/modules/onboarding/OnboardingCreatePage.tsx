@@ -1,14 +1,15 @@
 import { emailSchema, fullNameSchema, type ValidationMessage } from "@kort/core";
 import { Anchor, Center, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ApiErrorAlert } from "../../app/errors/ApiErrorAlert.tsx";
 import { PATHS } from "../../app/router/paths.ts";
 import { AuthStep } from "../auth/components/AuthStep.tsx";
 import { formatKennitalaTyping } from "../auth/signup/typing-format.ts";
 import { validationMessage } from "../auth/validation-message.ts";
+import { keepReferralCode } from "../referrals/referral-code.ts";
 import { CheckEmail } from "./components/CheckEmail.tsx";
 import { checkKennitala, type IdentityProblem } from "./identity-checks.ts";
 import { createCompanyOnboarding } from "./onboarding.api.ts";
@@ -19,6 +20,9 @@ type Problems = { name: Problem | null; kennitala: Problem | null; email: Proble
 /** `/onboarding/create`: a new company (name and kennitala) and the e-mail of its first user, the owner. */
 export function OnboardingCreatePage() {
   const { t } = useTranslation();
+  const { search } = useLocation();
+  // A referral link (issue 16) carries a code: kept until the company exists, then redeemed for it.
+  useEffect(() => keepReferralCode(search), [search]);
   const [name, setName] = useState("");
   const [kennitala, setKennitala] = useState("");
   const [email, setEmail] = useState("");

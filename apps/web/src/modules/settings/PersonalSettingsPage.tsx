@@ -1,11 +1,14 @@
-import { PROFILE_IMAGE_ACCEPT } from "@kort/core";
+import { isPossiblyAllowed, PROFILE_IMAGE_ACCEPT } from "@kort/core";
 import { Avatar, Button, FileButton, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { request } from "../../app/api/client.ts";
 import { LanguageSwitch } from "../../app/i18n/LanguageSwitch.tsx";
+import { useSelectedProjectId } from "../../app/session/project-store.ts";
+import { useCurrentRole } from "../../app/session/useCurrentRole.ts";
 import { useMe } from "../../app/session/useMe.ts";
+import { ReferralsCard } from "../referrals/ReferralsCard.tsx";
 import { EmailAliases } from "./EmailAliases.tsx";
 import { MY_PROFILE_QUERY } from "./email-addresses.graphql.ts";
 import { useStoreLanguage, useUploadPhoto } from "./usePersonalSettings.ts";
@@ -16,6 +19,9 @@ export function PersonalSettingsPage() {
   const me = useMe();
   const uploadPhoto = useUploadPhoto();
   const storeLanguage = useStoreLanguage();
+  const role = useCurrentRole(useSelectedProjectId());
+  // Referrals are the owners' (the server asks `user invite`, which only they hold).
+  const canRefer = role.data ? isPossiblyAllowed(role.data, "user", "invite") : false;
   const image = me.data?.image?.thumbnail_url ?? null;
   const profile = useQuery({
     queryKey: ["my-profile"],
@@ -70,6 +76,7 @@ export function PersonalSettingsPage() {
         </Stack>
       </Paper>
       <EmailAliases />
+      {canRefer && <ReferralsCard />}
       <Paper withBorder p="lg" radius="md">
         <Stack gap="sm">
           <Title order={2} size="h4">

@@ -3,7 +3,9 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
+import { HeaderChecklist } from "../../../modules/checklist/HeaderChecklist.tsx";
 import { NotificationBell } from "../../../modules/notifications/NotificationBell.tsx";
+import { SupportButton } from "../../../modules/support/SupportButton.tsx";
 import { usePageSubtitle } from "./page-subtitle.ts";
 import { backTarget, routeTitle } from "./route-title.ts";
 
@@ -55,6 +57,8 @@ export function Header() {
         )}
       </Title>
       <Group ml="auto" gap="xs" wrap="nowrap">
+        <HeaderChecklist />
+        <SupportButton />
         <NotificationBell />
       </Group>
     </Group>

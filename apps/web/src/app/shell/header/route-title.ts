@@ -12,6 +12,7 @@ const TITLE_KEYS: Readonly<Record<string, ParseKeys>> = {
   "personal-settings": "pages.personalSettings.title",
   overview: "pages.overview.title",
   platform: "pages.platform.title",
+  "card-designs": "pages.cardDesigns.title",
 };
 
 export type RouteTitle = {

@@ -1,0 +1,120 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "../../platform/db/client.ts";
+import type { KeysetCursor } from "../../platform/db/keyset-cursor.ts";
+
+export type ReferralRecord = {
+  id: string;
+  email: string;
+  createdAt: Date;
+  expiresAt: Date;
+  redeemedCompanyName: string | null;
+  redeemedAt: Date | null;
+};
+
+type Raw = {
+  id: string;
+  email: string;
+  created_at: string | Date;
+  expires_at: string | Date;
+  redeemed_company_name: string | null;
+  redeemed_at: string | Date | null;
+};
+
+const dateOf = (value: string | Date): Date => (value instanceof Date ? value : new Date(value));
+const recordOf = (row: Raw): ReferralRecord => ({
+  id: row.id,
+  email: row.email,
+  createdAt: dateOf(row.created_at),
+  expiresAt: dateOf(row.expires_at),
+  redeemedCompanyName: row.redeemed_company_name,
+  redeemedAt: row.redeemed_at === null ? null : dateOf(row.redeemed_at),
+});
+
+const COLUMNS = sql`id, email, created_at, expires_at, redeemed_company_name, redeemed_at`;
+
+export const insertReferral = async (
+  db: Executor,
+  input: { projectId: string; email: string; codeHash: string; createdBy: string; now: Date; expiresAt: Date },
+): Promise<ReferralRecord> => {
+  const result = await db.execute<Raw>(sql`
+    insert into referrals (project_id, email, code_hash, created_by, created_at, expires_at)
+    values (${input.projectId}, ${input.email}, ${input.codeHash}, ${input.createdBy}, ${input.now}, ${input.expiresAt})
+    returning ${COLUMNS}`);
+  const row = result.rows[0];
+  if (!row) throw new Error("insert returned no row");
+  return recordOf(row);
+};
+
+/** The referrer's referrals, newest first by keyset on (created_at, id); `limit + 1` rows. */
+export const referralsPage = async (
+  db: Executor,
+  projectId: string,
+  options: { cursor: KeysetCursor | null; limit: number },
+): Promise<ReferralRecord[]> => {
+  const after = options.cursor
+    ? sql`and (created_at, id) < (${options.cursor.value}::timestamptz, ${options.cursor.id}::uuid)`
+    : sql``;
+  const result = await db.execute<Raw>(sql`
+    select ${COLUMNS} from referrals where project_id = ${projectId} ${after}
+     order by created_at desc, id desc limit ${options.limit + 1}`);
+  return result.rows.map(recordOf);
+};
+
+export type CodeRecord = {
+  id: string;
+  projectId: string;
+  expiresAt: Date;
+  redeemedProjectId: string | null;
+  redeemedAt: Date | null;
+};
+
+/** The referral a code names, locked for its redemption (two redemptions of one code wait for each other). */
+export const lockReferralByCode = async (db: Executor, codeHash: string): Promise<CodeRecord | null> => {
+  const result = await db.execute<{
+    id: string;
+    project_id: string;
+    expires_at: string | Date;
+    redeemed_project_id: string | null;
+    redeemed_at: string | Date | null;
+  }>(sql`
+    select id, project_id, expires_at, redeemed_project_id, redeemed_at from referrals
+     where code_hash = ${codeHash} for update`);
+  const row = result.rows[0];
+  return row
+    ? {
+        id: row.id,
+        projectId: row.project_id,
+        expiresAt: dateOf(row.expires_at),
+        redeemedProjectId: row.redeemed_project_id,
+        redeemedAt: row.redeemed_at === null ? null : dateOf(row.redeemed_at),
+      }
+    : null;
+};
+
+/** Whether a company has joined through a referral already. */
+export const projectWasReferred = async (db: Executor, projectId: string): Promise<boolean> => {
+  const result = await db.execute(sql`select 1 from referrals where redeemed_project_id = ${projectId} limit 1`);
+  return result.rows.length > 0;
+};
+
+/** The redeeming company's name and age: it names the referral, and only a new company may redeem. */
+export const companyOf = async (
+  db: Executor,
+  projectId: string,
+): Promise<{ title: string; createdAt: Date } | null> => {
+  const result = await db.execute<{ title: string; created_at: string | Date }>(sql`
+    select title, created_at from projects where id = ${projectId}`);
+  const row = result.rows[0];
+  return row ? { title: row.title, createdAt: dateOf(row.created_at) } : null;
+};
+
+export const markRedeemed = async (
+  db: Executor,
+  input: { referrerProjectId: string; id: string; projectId: string; companyName: string; now: Date },
+): Promise<void> => {
+  await db.execute(sql`
+    update referrals
+       set redeemed_project_id = ${input.projectId}, redeemed_company_name = ${input.companyName},
+           redeemed_at = ${input.now}
+     where project_id = ${input.referrerProjectId} and id = ${input.id}`);
+};

@@ -1,0 +1,167 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
+import { outbox, projects, referrals } from "../../platform/db/schema/index.ts";
+import { createProject } from "../../platform/http/testing/fixtures.ts";
+import { callerIn } from "../platform/testing/platform-scene.ts";
+import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
+
+/**
+ * Referrals (spec 7, issue 16): a project owner invites another company by e-mail (an outbox mail with a sign-up
+ * link carrying a code); the new company's owner redeems the code after sign-up; the referrer sees who joined. A
+ * code is good once, for a new company that is not the referrer and was never referred; only owners take part.
+ */
+
+let t: TestApp;
+let gql: ReturnType<typeof graphqlFor>;
+beforeAll(async () => {
+  t = await createTestApp({ env: { KORT_PUBLIC_URL: "https://kort.test" } });
+  gql = graphqlFor(t);
+});
+afterAll(() => t.close());
+
+const post = (headers: Record<string, string>, url: string, payload?: unknown) =>
+  t.app.inject({
+    method: "POST",
+    url,
+    headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+
+const mailTo = async (email: string) => {
+  const [message] = await t.db.select().from(outbox).where(eq(outbox.to, email)).orderBy(desc(outbox.createdAt));
+  return message;
+};
+
+/** A referring company's owner sends a referral; answers the code the e-mail's link carries. */
+const refer = async (headers: Record<string, string>, email: string): Promise<string> => {
+  const response = await post(headers, "/v1/referrals", { email });
+  expect(response.statusCode, response.body).toBe(201);
+  const message = await mailTo(email);
+  const link = /https:\/\/kort\.test\/onboarding\/create\?referral=([A-Za-z0-9_-]+)/.exec(message?.body ?? "");
+  expect(link, message?.body).not.toBeNull();
+  return link?.[1] ?? "";
+};
+
+const LIST = "{ referrals(first: 20) { nodes { email joined_company joined_at } next_cursor } }";
+type List = { referrals: { nodes: { email: string; joined_company: string | null; joined_at: string | null }[] } };
+
+const newCompany = async (title: string) => {
+  const project = await createProject(t.db, { title });
+  return { project, owner: await callerIn(t.db, project.id, "project_owner") };
+};
+
+describe("referrals", () => {
+  it("invite a company by e-mail; it redeems the code at sign-up and the referrer sees it joined", async () => {
+    const referrer = await newCompany("Vísar ehf.");
+    const email = `stjori-${crypto.randomUUID()}@nytt.is`;
+    const code = await refer(referrer.owner.headers, email);
+    const message = await mailTo(email);
+    expect(message?.subject).toBe("Vísar ehf. býður ykkur að nota Kort");
+    expect(message?.projectId).toBe(referrer.project.id);
+    // Only the code's hash is stored.
+    const stored = await t.db.select().from(referrals).where(eq(referrals.projectId, referrer.project.id));
+    expect(JSON.stringify(stored)).not.toContain(code);
+
+    const before = await gql<List>(LIST, referrer.owner.headers);
+    expect(before.data?.referrals.nodes).toEqual([{ email, joined_company: null, joined_at: null }]);
+
+    const joined = await newCompany("Nýliðinn hf.");
+    const redeemed = await post(joined.owner.headers, `/v1/referrals/redeem/${code}`);
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    expect(redeemed.json()).toMatchObject({ redeemed: true });
+
+    // The code is a secret of the e-mail: the request log names the call, never the code.
+    const logged = JSON.stringify(t.logs);
+    expect(logged).toContain("/v1/referrals/redeem/[code]");
+    expect(logged).not.toContain(code);
+
+    const after = await gql<List>(LIST, referrer.owner.headers);
+    expect(after.data?.referrals.nodes).toEqual([
+      { email, joined_company: "Nýliðinn hf.", joined_at: expect.any(String) },
+    ]);
+    // The new company's list is its own: empty.
+    expect((await gql<List>(LIST, joined.owner.headers)).data?.referrals.nodes).toEqual([]);
+  });
+
+  it("refuse a code nobody issued, an expired one, and a used one, each with its code", async () => {
+    const referrer = await newCompany("Gamli ehf.");
+    const a = await newCompany("Fyrsti ehf.");
+    const b = await newCompany("Annar ehf.");
+
+    const unknown = await post(a.owner.headers, `/v1/referrals/redeem/${"x".repeat(22)}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe("REFERRAL_CODE_INVALID");
+    const malformed = await post(a.owner.headers, "/v1/referrals/redeem/%C3%BE");
+    expect(malformed.json().error.code).toBe("REFERRAL_CODE_INVALID");
+
+    const expiredEmail = `e-${crypto.randomUUID()}@nytt.is`;
+    const expired = await refer(referrer.owner.headers, expiredEmail);
+    await t.db
+      .update(referrals)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(referrals.email, expiredEmail));
+    expect((await post(a.owner.headers, `/v1/referrals/redeem/${expired}`)).json().error.code).toBe(
+      "REFERRAL_CODE_INVALID",
+    );
+
+    const code = await refer(referrer.owner.headers, `u-${crypto.randomUUID()}@nytt.is`);
+    expect((await post(a.owner.headers, `/v1/referrals/redeem/${code}`)).statusCode).toBe(200);
+    const again = await post(b.owner.headers, `/v1/referrals/redeem/${code}`);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().error.code).toBe("REFERRAL_CODE_USED");
+  });
+
+  it("refuse the referrer's own company, a company referred already, and one that is not new", async () => {
+    const referrer = await newCompany("Heima ehf.");
+    const own = await refer(referrer.owner.headers, `o-${crypto.randomUUID()}@nytt.is`);
+    const self = await post(referrer.owner.headers, `/v1/referrals/redeem/${own}`);
+    expect(self.statusCode).toBe(422);
+    expect(self.json().error).toMatchObject({ code: "REFERRAL_NOT_REDEEMABLE", details: { reason: "own_referral" } });
+
+    const joined = await newCompany("Tvisvar ehf.");
+    const first = await refer(referrer.owner.headers, `1-${crypto.randomUUID()}@nytt.is`);
+    const second = await refer(referrer.owner.headers, `2-${crypto.randomUUID()}@nytt.is`);
+    expect((await post(joined.owner.headers, `/v1/referrals/redeem/${first}`)).statusCode).toBe(200);
+    const twice = await post(joined.owner.headers, `/v1/referrals/redeem/${second}`);
+    expect(twice.json().error).toMatchObject({
+      code: "REFERRAL_NOT_REDEEMABLE",
+      details: { reason: "already_referred" },
+    });
+
+    const old = await newCompany("Rótgróið ehf.");
+    await t.db
+      .update(projects)
+      .set({ createdAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000) })
+      .where(eq(projects.id, old.project.id));
+    const late = await post(old.owner.headers, `/v1/referrals/redeem/${second}`);
+    expect(late.json().error).toMatchObject({ code: "REFERRAL_NOT_REDEEMABLE", details: { reason: "not_new" } });
+  });
+
+  it("are for project owners only, and check the e-mail", async () => {
+    const referrer = await newCompany("Eigandi ehf.");
+    const code = await refer(referrer.owner.headers, `p-${crypto.randomUUID()}@nytt.is`);
+    const joining = await newCompany("Inn ehf.");
+    for (const role of ["team_admin", "accountant", "user"] as const) {
+      const caller = await callerIn(t.db, referrer.project.id, role);
+      const sent = await post(caller.headers, "/v1/referrals", { email: `${role}-${crypto.randomUUID()}@nytt.is` });
+      expect(sent.statusCode, role).toBe(403);
+      expect(codeOf(await gql(LIST, caller.headers)), role).toBe("ACCESS_DENIED");
+      const member = await callerIn(t.db, joining.project.id, role);
+      expect((await post(member.headers, `/v1/referrals/redeem/${code}`)).statusCode, role).toBe(403);
+    }
+    const bad = await post(referrer.owner.headers, "/v1/referrals", { email: "ekki-netfang" });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.code).toBe("EMAIL_ADDRESS_INVALID");
+    const missing = await post(referrer.owner.headers, "/v1/referrals", {});
+    expect(missing.statusCode).toBe(422);
+    // Nobody signed in: no referral.
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: "/v1/referrals",
+      headers: { "idempotency-key": crypto.randomUUID() },
+      payload: { email: "a@b.is" },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,38 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, tenantRowId, timestamptz } from "./columns.ts";
+import { projects } from "./projects.ts";
+import { users } from "./users.ts";
+
+/**
+ * Referrals (spec 7: POST /referrals, POST /referrals/redeem/{code}; issue 16): a company invites another by e-mail
+ * with a code; the invited company redeems it at sign-up. Only the code's SHA-256 is kept, as invitation tokens
+ * are. The company that joined is named here when it redeems, so the referrer's list reads one table.
+ */
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: tenantRowId(),
+    /** The referring company. */
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    redeemedProjectId: uuid("redeemed_project_id").references(() => projects.id, { onDelete: "set null" }),
+    redeemedCompanyName: text("redeemed_company_name"),
+    redeemedAt: timestamptz("redeemed_at"),
+  },
+  (t) => [
+    primaryKey({ name: "referrals_pkey", columns: [t.projectId, t.id] }),
+    uniqueIndex("referrals_code_hash_key").on(t.codeHash),
+    // A company is referred once: a second code it redeems is refused by this index at the latest.
+    uniqueIndex("referrals_redeemed_project_key")
+      .on(t.redeemedProjectId)
+      .where(sql`${t.redeemedProjectId} is not null`),
+    index("referrals_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
