@@ -14,6 +14,7 @@ export * from "./platform.ts";
 export * from "./processor.ts";
 export * from "./projects.ts";
 export * from "./receipt-readings.ts";
+export * from "./spend-rules.ts";
 export * from "./teams.ts";
 export * from "./transactions.ts";
 export * from "./users.ts";
