@@ -19,6 +19,7 @@ import { projectsModule } from "../modules/projects/projects.module.ts";
 import { receiptInboxModule } from "../modules/receipt-inbox/receipt-inbox.module.ts";
 import { receiptReadingModule } from "../modules/receipt-reading/receipt-reading.module.ts";
 import { receiptsModule } from "../modules/receipts/receipts.module.ts";
+import { spendRulesModule } from "../modules/spend-rules/spend-rules.module.ts";
 import { teamsModule } from "../modules/teams/teams.module.ts";
 import { transactionsModule } from "../modules/transactions/transactions.module.ts";
 import type { KortModule } from "../platform/module.ts";
@@ -37,6 +38,7 @@ export const KORT_MODULES: readonly KortModule[] = [
   teamsModule,
   accountingModule,
   cardsModule,
+  spendRulesModule,
   fundingSourcesModule,
   processorModule,
   transactionsModule,
