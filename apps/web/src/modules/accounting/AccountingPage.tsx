@@ -2,6 +2,7 @@ import { Alert, Button, Group, Stack, Tabs } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { SpendRulesTab } from "../spend-rules/SpendRulesTab.tsx";
 import type { AccountingCategory } from "./accounting.graphql.ts";
 import { useAccountingSettings, useDimensions, useTaxCategories } from "./accounting-queries.ts";
 import { CaptureToleranceSetting } from "./CaptureToleranceSetting.tsx";
@@ -66,6 +67,9 @@ export function AccountingPage() {
           <Tabs.Tab value="tax" data-testid="tab-tax">
             {t("accounting.tabs.tax")}
           </Tabs.Tab>
+          <Tabs.Tab value="spend-rules" data-testid="tab-spend-rules">
+            {t("accounting.tabs.spendRules")}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="categories" pt="md">
           <CategoriesTab onEdit={(category) => setPanel({ opened: true, category })} />
@@ -75,6 +79,9 @@ export function AccountingPage() {
         </Tabs.Panel>
         <Tabs.Panel value="tax" pt="md">
           <TaxCategoriesTab canManage={permissions.taxCategories} />
+        </Tabs.Panel>
+        <Tabs.Panel value="spend-rules" pt="md">
+          <SpendRulesTab />
         </Tabs.Panel>
       </Tabs>
       <CategoryPanel
