@@ -4,7 +4,7 @@ import { Link, useSearchParams } from "react-router";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useFormatMoney } from "../app/i18n/useFormatMoney.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
-import { APP_PATHS } from "./app-paths.ts";
+import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
 import { myTransactions, myTransactionsKey, todoMarksOf } from "./mobile.api.ts";
 import { TodoMarks } from "./TodoMarks.tsx";
 import { useCursorList } from "./useCursorList.ts";
@@ -29,7 +29,13 @@ export function MyTransactionsPage() {
           {todo ? t("spendRules.app.missingTitle") : t("employeeApp.transactions.title")}
         </Title>
         {todo && (
-          <Anchor component={Link} to={APP_PATHS.transactions} size="sm">
+          <Anchor
+            component={Link}
+            to={APP_PATHS.transactions}
+            size="sm"
+            mih={TOUCH_TARGET}
+            style={{ display: "inline-flex", alignItems: "center" }}
+          >
             {t("spendRules.app.showAll")}
           </Anchor>
         )}

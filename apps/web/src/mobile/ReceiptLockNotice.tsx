@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
-import { APP_PATHS } from "./app-paths.ts";
+import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
 import { myReceiptLock, myReceiptLockKey } from "./mobile.api.ts";
 
 /**
@@ -18,7 +18,15 @@ export function ReceiptLockNotice() {
   return (
     <Alert color="red" variant="light" data-testid="app-receipt-lock" data-count={lock.data.missing_count}>
       <Text size="sm">{t("spendRules.app.locked", { count: lock.data.missing_count })}</Text>
-      <Anchor component={Link} to={APP_PATHS.missingReceipts} size="sm" fw={600} data-testid="app-receipt-lock-link">
+      <Anchor
+        component={Link}
+        to={APP_PATHS.missingReceipts}
+        size="sm"
+        fw={600}
+        mih={TOUCH_TARGET}
+        style={{ display: "inline-flex", alignItems: "center" }}
+        data-testid="app-receipt-lock-link"
+      >
         {t("spendRules.app.seeMissing")}
       </Anchor>
     </Alert>
