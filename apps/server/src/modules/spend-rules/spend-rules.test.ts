@@ -7,7 +7,7 @@ import { auditLog, transactions } from "../../platform/db/schema/index.ts";
 import { type TestClock, testClock } from "../../platform/http/testing/clock.ts";
 import { type CardsScene, createCardsScene } from "../cards/testing/cards-scene.ts";
 import { fixtures, multipart } from "../receipts/testing/receipts-scene.ts";
-import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
+import { codeOf, type GraphQLBody, graphqlFor } from "../teams/teams.fixtures.ts";
 import { recountAllReceiptLocks } from "./spend-rules.service.ts";
 
 const NETWORK_KEY = "test-network-key-spend-rules-0123";
@@ -286,5 +286,60 @@ describe("the receipt lock", () => {
       const refused = await gql(`mutation { set_receipt_lock(days: 7) { receipt_lock_days } }`, caller.headers);
       expect(codeOf(refused), caller.role).toBe("ACCESS_DENIED");
     }
+  });
+
+  it("comes back when the receipt is removed, counts only companies with the lock on, and pages the locked by name", async () => {
+    // The accountant holds a card here only so that this test's person starts with nothing missing.
+    const card = await scene.issue({ cardholderId: scene.accountant.id });
+    const late = await settled(card, scene.accountant.id, 10);
+    const adminCard = await scene.issue({ cardholderId: scene.teamAdmin.id });
+    await settled(adminCard, scene.teamAdmin.id, 10);
+    // Another company's late purchase: its lock is off, so nobody there is counted.
+    const foreignCard = await scene.issue({
+      projectId: scene.other.id,
+      teamId: scene.teams.foreign.id,
+      cardholderId: scene.foreignOwner.id,
+    });
+    await t.db.insert(transactions).values({
+      projectId: scene.other.id,
+      cardId: foreignCard.id,
+      userId: scene.foreignOwner.id,
+      description: "Kaup",
+      merchantName: "Bónus",
+      originalAmount: 990,
+      originalCurrency: "ISK",
+      transactionAmount: 990,
+      transactionDate: new Date(clock.now().getTime() - 30 * MS_PER_DAY),
+      closedAt: clock.now(),
+    });
+    await gql(`mutation { set_receipt_lock(days: 7) { receipt_lock_days } }`, scene.owner.headers);
+    await recountAllReceiptLocks(t.db, clock.now());
+    expect(await authorize(foreignCard)).toMatchObject({ approved: true });
+
+    type Page = { receipt_locks: { nodes: { user_id: string }[]; next_cursor: string | null } };
+    const PAGE = `query($after: String) { receipt_locks(first: 1, after: $after) { nodes { user_id } next_cursor } }`;
+    const seen: string[] = [];
+    let after: string | null | undefined = null;
+    do {
+      const page: GraphQLBody<Page> = await gql<Page>(PAGE, scene.owner.headers, { after });
+      expect(page.data?.receipt_locks.nodes.length).toBe(1);
+      seen.push(...(page.data?.receipt_locks.nodes ?? []).map((row) => row.user_id));
+      after = page.data?.receipt_locks.next_cursor;
+    } while (after);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expect.arrayContaining([scene.teamAdmin.id, scene.accountant.id]));
+    expect(codeOf(await gql(PAGE, scene.owner.headers, { after: "not-a-cursor" }))).toBe("VALIDATION_FAILED");
+
+    const uploaded = await upload(scene.accountant.headers, late);
+    expect(await authorize(card)).toMatchObject({ approved: true });
+    const receiptId = (uploaded.json() as { id: string }).id;
+    const removed = await t.app.inject({
+      method: "DELETE",
+      url: `/v1/receipts/${receiptId}`,
+      headers: scene.accountant.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await authorize(card)).toMatchObject({ decline_code: "RECEIPTS_MISSING" });
+    await gql(`mutation { set_receipt_lock(days: null) { receipt_lock_days } }`, scene.owner.headers);
   });
 });
