@@ -1,4 +1,4 @@
-import { type MerchantControls, MS_PER_DAY, RECEIPT_LOCK_LIFT_MS } from "@kort/core";
+import { MS_PER_DAY, RECEIPT_LOCK_LIFT_MS } from "@kort/core";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import type { Db, Executor } from "../../platform/db/client.ts";
 import { cursorFromText, encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
@@ -8,14 +8,12 @@ import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import {
   clearReceiptLocks,
-  findCardMerchantControls,
   findProjectSpendRules,
   findReceiptLock,
   liftReceiptLock,
   listReceiptLocks,
   projectsWithReceiptLock,
   recountReceiptLocks,
-  writeCardMerchantControls,
   writeProjectMerchantDefault,
   writeReceiptLockDays,
 } from "./spend-rules.repo.ts";
@@ -194,6 +192,3 @@ export const myReceiptLock = async (deps: Deps, ctx: ProjectContext): Promise<My
     days: rules.receiptLockDays,
   };
 };
-
-export type { MerchantControls };
-export { findCardMerchantControls, writeCardMerchantControls };
