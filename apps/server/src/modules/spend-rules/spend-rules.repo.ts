@@ -105,6 +105,19 @@ export const projectsWithReceiptLock = async (db: Executor): Promise<{ projectId
 };
 
 /**
+ * The company's receipt-lock setting, its row locked until the transaction ends: the job recounts under it, so an
+ * owner turning the lock off (which writes the row) and the job never interleave (no lock is written back after
+ * the setting went off). Null: off.
+ */
+export const lockReceiptLockDays = async (tx: Executor, projectId: string): Promise<number | null> => {
+  const result = await tx.execute(
+    sql`select receipt_lock_days from project_spend_rules where project_id = ${projectId} for update`,
+  );
+  const days = (result.rows[0] as { receipt_lock_days?: number | null } | undefined)?.receipt_lock_days;
+  return typeof days === "number" ? days : null;
+};
+
+/**
  * Recounts every cardholder's receipt lock of a company in one statement: one aggregate over the partial index
  * transactions_project_user_receiptless_idx (settled purchases without a receipt dated before `cutoff`, per
  * person), upserted into receipt_locks; people no longer counted go to zero. `since` keeps the start of a lock that

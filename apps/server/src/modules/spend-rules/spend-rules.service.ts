@@ -12,6 +12,7 @@ import {
   findReceiptLock,
   liftReceiptLock,
   listReceiptLocks,
+  lockReceiptLockDays,
   projectsWithReceiptLock,
   recountReceiptLocks,
   writeProjectMerchantDefault,
@@ -124,8 +125,12 @@ export const setReceiptLock = async (deps: Deps, ctx: ProjectContext, days: unkn
  */
 export const recountAllReceiptLocks = async (db: Db, now: Date): Promise<number> => {
   let locked = 0;
-  for (const { projectId, days } of await projectsWithReceiptLock(db)) {
-    locked += await db.transaction((tx) => recountReceiptLocks(tx, projectId, cutoffOf(now, days), now));
+  for (const { projectId } of await projectsWithReceiptLock(db)) {
+    locked += await db.transaction(async (tx) => {
+      // Read again under the row's lock: the owner may have changed or turned it off since the list was read.
+      const days = await lockReceiptLockDays(tx, projectId);
+      return days === null ? 0 : recountReceiptLocks(tx, projectId, cutoffOf(now, days), now);
+    });
   }
   return locked;
 };
