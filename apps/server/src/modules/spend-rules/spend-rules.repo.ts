@@ -128,7 +128,7 @@ export const recountReceiptLocks = async (
   projectId: string,
   cutoff: Date,
   now: Date,
-): Promise<number> => {
+): Promise<{ locked: number; newlyLocked: { userId: string; missingCount: number }[] }> => {
   const result = await tx.execute(sql`
     with counts as (
       select t.user_id, count(*)::integer as n from transactions t
@@ -142,14 +142,26 @@ export const recountReceiptLocks = async (
          set missing_count = excluded.missing_count,
              since = case when l.missing_count > 0 then l.since else excluded.since end,
              cutoff = excluded.cutoff, updated_at = excluded.updated_at
-      returning 1
+      returning l.user_id, l.missing_count, l.since
     ), cleared as (
       update receipt_locks l set missing_count = 0, since = null, cutoff = ${cutoff}, updated_at = ${now}
        where l.project_id = ${projectId} and not exists (select 1 from counts c where c.user_id = l.user_id)
       returning 1
     )
-    select (select count(*) from upserted)::integer as locked, (select count(*) from cleared)::integer as cleared`);
-  return Number((result.rows[0] as { locked?: unknown } | undefined)?.locked ?? 0);
+    select (select count(*) from upserted)::integer as locked,
+           -- A lock that starts now (its since is this run's clock): the people to tell.
+           (select coalesce(json_agg(json_build_array(u.user_id, u.missing_count)), '[]')
+              from upserted u where u.since = ${now}::timestamptz) as newly_locked,
+           (select count(*) from cleared)::integer as cleared`);
+  const row = result.rows[0] as { locked?: unknown; newly_locked?: unknown } | undefined;
+  const newly = (typeof row?.newly_locked === "string" ? JSON.parse(row.newly_locked) : (row?.newly_locked ?? [])) as [
+    string,
+    number,
+  ][];
+  return {
+    locked: Number(row?.locked ?? 0),
+    newlyLocked: newly.map(([userId, missingCount]) => ({ userId, missingCount: Number(missingCount) })),
+  };
 };
 
 /** The receipt lock turned off: nobody is locked any more. */

@@ -6,6 +6,7 @@ import { AppError } from "../../platform/errors.ts";
 import { authorize, policyFor } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
+import { notify } from "../../platform/notifications/notify.ts";
 import {
   clearReceiptLocks,
   findProjectSpendRules,
@@ -94,6 +95,26 @@ export const setProjectMerchantDefault = async (
   return spendRulesFor(deps, ctx);
 };
 
+/**
+ * Recounts a company's locks (in the caller's transaction) and tells each person whose lock starts now, in the same
+ * transaction, so the notice exists exactly when the lock does. Returns how many are locked.
+ */
+const recountAndTell = async (tx: Executor, projectId: string, days: number, now: Date): Promise<number> => {
+  const { locked, newlyLocked } = await recountReceiptLocks(tx, projectId, cutoffOf(now, days), now);
+  // One notice per person newly locked in this run: a handful at a time, not a list.
+  for (const person of newlyLocked) {
+    await notify(tx, {
+      projectId,
+      userId: person.userId,
+      kind: "card.receipts_locked",
+      payload: { missing_count: person.missingCount, days },
+      at: now,
+      dedupeKey: `receipts_locked:${now.toISOString()}`,
+    });
+  }
+  return locked;
+};
+
 /** The cut-off of a grace period of `days` at `now`: purchases dated before it count as late. */
 const cutoffOf = (now: Date, days: number): Date => new Date(now.getTime() - days * MS_PER_DAY);
 
@@ -110,7 +131,7 @@ export const setReceiptLock = async (deps: Deps, ctx: ProjectContext, days: unkn
     const before = await findProjectSpendRules(tx, projectId);
     await writeReceiptLockDays(tx, projectId, next, ctx.user.id, now);
     if (next === null) await clearReceiptLocks(tx, projectId);
-    else await recountReceiptLocks(tx, projectId, cutoffOf(now, next), now);
+    else await recountAndTell(tx, projectId, next, now);
     await audit(tx, ctx, now, "project.set_receipt_lock", "project", projectId, {
       from: before.receiptLockDays,
       to: next,
@@ -129,7 +150,7 @@ export const recountAllReceiptLocks = async (db: Db, now: Date): Promise<number>
     locked += await db.transaction(async (tx) => {
       // Read again under the row's lock: the owner may have changed or turned it off since the list was read.
       const days = await lockReceiptLockDays(tx, projectId);
-      return days === null ? 0 : recountReceiptLocks(tx, projectId, cutoffOf(now, days), now);
+      return days === null ? 0 : recountAndTell(tx, projectId, days, now);
     });
   }
   return locked;

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { MS_PER_DAY } from "@kort/core";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { auditLog, transactions } from "../../platform/db/schema/index.ts";
@@ -233,6 +233,11 @@ describe("the receipt lock", () => {
     await recountAllReceiptLocks(t.db, clock.now());
     expect(await authorize(card)).toMatchObject({ approved: false, decline_code: "RECEIPTS_MISSING" });
     expect(await myLock(scene.user.headers)).toMatchObject({ locked: true, missing_count: 1 });
+    // The holder is told once, in the transaction that locked them.
+    const told = await t.db.execute(
+      sql`select payload from notifications where user_id = ${scene.user.id} and kind = 'card.receipts_locked'`,
+    );
+    expect(told.rows).toEqual([{ payload: { missing_count: 1, days: 7 } }]);
 
     const locks = await gql<{ receipt_locks: { nodes: { user_id: string; missing_count: number }[] } }>(
       `query { receipt_locks { nodes { user_id missing_count } next_cursor } }`,

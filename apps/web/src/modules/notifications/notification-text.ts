@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   "receipt.suggested",
   "receipt.unmatched",
   "team.budget_alert",
+  "card.receipts_locked",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -26,6 +27,7 @@ export type NotificationText = {
     | "receiptUnmatched"
     | "teamBudget80"
     | "teamBudget100"
+    | "receiptsLocked"
     | "other";
   values: Record<string, string | number>;
 };
@@ -57,6 +59,8 @@ export const notificationText = (kind: string, payload: unknown, locale: Locale)
         key: numberOf(p.level) >= 100 ? "teamBudget100" : "teamBudget80",
         values: { team: textOf(p.team_name), spent: isk(p.spent), budget: isk(p.budget) },
       };
+    case "card.receipts_locked":
+      return { key: "receiptsLocked", values: { count: numberOf(p.missing_count), days: numberOf(p.days) } };
     default:
       return { key: "other", values: {} };
   }
