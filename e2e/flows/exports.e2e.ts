@@ -77,4 +77,32 @@ describe("exports", () => {
     await count.filter({ hasText: "Engar færslur eru til að flytja út." }).waitFor();
     expect(await page.getByTestId("export-create").isDisabled()).toBe(true);
   });
+
+  it("lets the accountant set the journal exports' accounts on the accounting page, kept after a reload", async () => {
+    const projectId = await demoProjectId();
+    browser = await openBrowser();
+    const { page } = browser;
+    await signInAs(page, "accountant@demo.is", "en");
+    await page.evaluate((id) => localStorage.setItem("kort.project", id), projectId);
+    await page.goto(`${inject("baseUrl")}/accounting`);
+    await page.getByTestId("tab-export-accounts").click();
+    const liability = page.getByTestId("export-accounts-card_liability");
+    await liability.waitFor();
+    // The company's 24% tax category has its row; the account typed there is this test's own.
+    const account = `2${String(Date.now()).slice(-3)}`;
+    await page.getByTestId("export-accounts-rate-2400").fill(account);
+    await liability.fill("");
+    await page.getByTestId("export-accounts-save").click();
+    // An empty account is refused by the form before anything is sent.
+    expect(await liability.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+    await liability.fill("5121");
+    await page.getByTestId("export-accounts-save").click();
+    await page.getByTestId("toast-success").filter({ hasText: "Export accounts saved" }).waitFor();
+
+    await page.reload();
+    await page.getByTestId("tab-export-accounts").click();
+    await page.getByTestId("export-accounts-card_liability").waitFor();
+    expect(await page.getByTestId("export-accounts-card_liability").inputValue()).toBe("5121");
+    expect(await page.getByTestId("export-accounts-rate-2400").inputValue()).toBe(account);
+  });
 });

@@ -86,9 +86,11 @@ export const ERROR_CODES = [
   "RECEIPT_SENDER_UNKNOWN",
   "RECEIPT_EMAIL_WITHOUT_RECEIPT",
   "RECEIPT_ALREADY_ATTACHED",
-  // Exports (issue 14): nothing to export; rows the format cannot carry, not left out.
+  // Exports (issue 14): nothing to export; rows the format cannot carry, not left out; an e-invoice format for a
+  // company whose own street and postcode (the buyer's, IS-R-005) Kort does not have.
   "EXPORT_EMPTY",
   "EXPORT_ROWS_UNFIT",
+  "EXPORT_COMPANY_ADDRESS_MISSING",
   // Invoices (issue 15): no settled spend to invoice; no issuer configured; the e-invoicing access point refused
   // or could not be reached (spec 8: error sending the invoice electronically).
   "INVOICE_NO_SPEND",
@@ -103,6 +105,10 @@ export const ERROR_CODES = [
   "TRANSFER_ACCOUNT_NOT_COMPANY_OWNED",
   "TRANSFER_RELATED_COMPANY_ACCOUNT",
   "TRANSFER_ALREADY_INITIATED",
+  // Automatic categorisation (issue 19): a live rule of the company already matches the same merchant or MCC; a
+  // proposal already accepted or dismissed cannot be decided again.
+  "CATEGORISATION_RULE_EXISTS",
+  "CATEGORISATION_PROPOSAL_DECIDED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -132,6 +138,7 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "TAX_CATEGORY_IN_USE":
     case "TEAM_CATEGORY_READ_ONLY":
     case "TRANSFER_ALREADY_INITIATED":
+    case "CATEGORISATION_PROPOSAL_DECIDED":
     case "QUERY_TOO_COMPLEX":
     case "URI_TOO_LONG":
     case "HEADERS_TOO_LARGE":
@@ -184,10 +191,12 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "RECEIPT_ALREADY_ATTACHED":
     case "EXPORT_EMPTY":
     case "EXPORT_ROWS_UNFIT":
+    case "EXPORT_COMPANY_ADDRESS_MISSING":
     case "INVOICE_NO_SPEND":
     case "BANK_ACCOUNT_INVALID":
     case "TRANSFER_ACCOUNT_NOT_COMPANY_OWNED":
     case "TRANSFER_RELATED_COMPANY_ACCOUNT":
+    case "CATEGORISATION_RULE_EXISTS":
       return "validation";
     case "INVOICE_ISSUER_MISSING":
       return "internal";

@@ -2,6 +2,7 @@ export * from "./accounting.ts";
 export * from "./billing-period.ts";
 export * from "./calendar.ts";
 export * from "./card-processor.ts";
+export * from "./categorisation.ts";
 export * from "./credit.ts";
 export * from "./enums.ts";
 export * from "./errors.ts";

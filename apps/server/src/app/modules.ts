@@ -2,6 +2,7 @@ import { accountingModule } from "../modules/accounting/accounting.module.ts";
 import { announcementsModule } from "../modules/announcements/announcements.module.ts";
 import { authModule } from "../modules/auth/auth.module.ts";
 import { cardsModule } from "../modules/cards/cards.module.ts";
+import { categorisationModule } from "../modules/categorisation/categorisation.module.ts";
 import { creditModule } from "../modules/credit/credit.module.ts";
 import { devicesModule } from "../modules/devices/devices.module.ts";
 import { emailAddressesModule } from "../modules/email-addresses/email-addresses.module.ts";
@@ -37,6 +38,7 @@ export const KORT_MODULES: readonly KortModule[] = [
   projectsModule,
   teamsModule,
   accountingModule,
+  categorisationModule,
   cardsModule,
   spendRulesModule,
   fundingSourcesModule,

@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, transactions } from "../../platform/db/schema/index.ts";
+import { PEPPOL_AVAILABLE, schematronFailures, xsdErrors } from "../../platform/ubl/ubl-validation.ts";
+import { tillSlipPdf } from "../receipts/demo-receipts.ts";
 import { createReceiptsScene, type ReceiptsScene } from "../receipts/testing/receipts-scene.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
 
@@ -22,10 +24,15 @@ beforeAll(async () => {
     .insert(categories)
     .values({ projectId: s.scene.project.id, title: "Skrifstofukostnaður", code: "2360" })
     .returning({ id: categories.id });
+  // The company's own address: it is the buyer of the UBL documents (IS-R-005).
+  await s.t.db.execute(sql`
+    update projects set address_street = 'Borgartúni 1', address_postcode = '105', address_city = 'Reykjavík'
+     where id = ${s.scene.project.id}`);
+  // 24% VAT, so the journals post a VAT line of each purchase.
   const [vat] = (
-    await s.t.db.execute<{ id: string }>(
-      sql`select id from tax_categories where project_id = ${s.scene.project.id} and code = 'VSK24' limit 1`,
-    )
+    await s.t.db.execute<{ id: string }>(sql`
+      insert into tax_categories (project_id, code, peppol_code, percentage)
+      values (${s.scene.project.id}, 'VSK24-ÚTFL', 'S', 24.00) returning id`)
   ).rows;
   for (const amount of [12_400, 4_590]) {
     await s.t.db.execute(sql`
@@ -120,5 +127,139 @@ describe("e-invoice formats", () => {
     }
     const [row] = await s.t.db.select().from(transactions).where(eq(transactions.merchantName, merchant)).limit(1);
     expect(row?.latestExportId).toBeNull();
+  });
+
+  it("carry a row whose receipt names its seller: PeppolIS writes its document, Unimaze hands it over", {
+    timeout: 60_000,
+  }, async () => {
+    const shop = `Tölvulistinn ${Date.now()}`;
+    const [purchase] = (
+      await s.t.db.execute<{ id: string }>(sql`
+        insert into transactions (project_id, card_id, user_id, team_id, description, merchant_name, original_amount,
+                                  original_currency, transaction_amount, transaction_date, closed_at, category_id,
+                                  tax_category_id)
+        select project_id, card_id, user_id, team_id, 'Skjár', ${shop}, 12400, 'ISK', 12400, now(), now(),
+               category_id, tax_category_id
+          from transactions where merchant_name = ${merchant} and category_id is not null limit 1
+        returning id`)
+    ).rows;
+    const id = purchase?.id ?? "";
+    // Its receipt: a PDF whose text names the seller (kennitala, VSK-númer, street and postcode), read by its task.
+    const receipt = tillSlipPdf([
+      "Tölvulistinn",
+      "Suðurlandsbraut 26, 108 Reykjavík",
+      "Kt. 540595-2409   VSK nr. 12345",
+      "21.11.2026",
+      'Skjár 24"                12.400 kr.',
+      "Samtals                  12.400 kr.",
+      "VSK 24%                   2.400 kr.",
+    ]);
+    const uploaded = await s.upload(s.scene.accountant.headers, id, {
+      field: "file",
+      fileName: "kvittun.pdf",
+      type: "application/pdf",
+      data: receipt,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await s.t.tasks.drain("receipts.read");
+
+    const only = { selection: { filter: { search: shop } } };
+    for (const format of ["PeppolIS", "Unimaze"]) {
+      const check = await gql<Check>(CHECK, s.scene.accountant.headers, input(format, only));
+      expect(check.data?.export_check).toMatchObject({ total: 1, unfit_count: 0 });
+    }
+    // The company is the buyer: without its street and postcode no document is written.
+    const address = (street: string | null) =>
+      s.t.db.execute(sql`update projects set address_street = ${street} where id = ${s.scene.project.id}`);
+    await address(null);
+    expect(codeOf(await gql(CREATE, s.scene.accountant.headers, input("PeppolIS", only)))).toBe(
+      "EXPORT_COMPANY_ADDRESS_MISSING",
+    );
+    await address("Borgartúni 1");
+    const peppol = unzipSync((await exportFile("PeppolIS", only)).bytes);
+    const xml = Buffer.from(Object.values(peppol)[0] ?? new Uint8Array()).toString("utf8");
+    expect(xml).toContain(`<cbc:ID>${id}</cbc:ID>`);
+    expect(xml).toContain("5405952409");
+    expect(xml).toContain("Suðurlandsbraut 26");
+    // Where the official files are at hand, the document from a real reading passes them too.
+    if (PEPPOL_AVAILABLE) {
+      expect(await xsdErrors(xml)).toEqual([]);
+      expect(schematronFailures(xml)).toEqual([]);
+    }
+
+    const sent = () =>
+      s.t.db.execute<{ to: string; body: string }>(
+        sql`select "to", body from outbox where channel = 'einvoice' and body like ${`%${id}%`}`,
+      );
+    expect((await sent()).rows).toHaveLength(0);
+    const unimaze = unzipSync((await exportFile("Unimaze", only)).bytes);
+    expect(Object.keys(unimaze).sort()).toEqual(["000001-invoice.xml", "manifest.json"]);
+    const handed = (await sent()).rows;
+    expect(handed).toHaveLength(1);
+    const [company] = (
+      await s.t.db.execute<{ kennitala: string }>(sql`select kennitala from projects where id = ${s.scene.project.id}`)
+    ).rows;
+    expect(handed[0]?.to).toBe(`0196:${company?.kennitala}`);
+    expect(handed[0]?.body).toBe(Buffer.from(unimaze["000001-invoice.xml"] ?? new Uint8Array()).toString("utf8"));
+  });
+});
+
+describe("the journal accounts", () => {
+  const ACCOUNTS = "{ card_liability vat_default rounding vat_by_rate { rate_basis_points account } can_change }";
+  const QUERY = `query { export_accounts ${ACCOUNTS} }`;
+  const SET = `mutation ($c: String!, $v: String!, $r: String!, $rates: [ExportVatAccountInput!]!) {
+    set_export_accounts(card_liability: $c, vat_default: $v, rounding: $r, vat_by_rate: $rates) ${ACCOUNTS} }`;
+  const mine = { c: "2010", v: "2650", r: "7995", rates: [{ rate_basis_points: 2400, account: "2655" }] };
+
+  it("are the Icelandic defaults until set; team admins see them, employees not", async () => {
+    const seen = await gql<{ export_accounts: Record<string, unknown> }>(QUERY, s.scene.teamAdmin.headers);
+    expect(seen.data?.export_accounts).toMatchObject({
+      card_liability: "5120",
+      vat_default: "2620",
+      rounding: "7990",
+      vat_by_rate: [
+        { rate_basis_points: 2400, account: "2620" },
+        { rate_basis_points: 1100, account: "2621" },
+      ],
+      can_change: false,
+    });
+    expect(codeOf(await gql(QUERY, s.scene.user.headers))).toBe("ACCESS_DENIED");
+  });
+
+  it("are changed by owners and accountants only, validated, audited, and the next DK export posts to them", async () => {
+    expect(codeOf(await gql(SET, s.scene.teamAdmin.headers, mine))).toBe("ACCESS_DENIED");
+    expect(codeOf(await gql(SET, s.scene.user.headers, mine))).toBe("ACCESS_DENIED");
+    expect(codeOf(await gql(SET, s.scene.accountant.headers, { ...mine, c: "" }))).toBe("VALIDATION_FAILED");
+    expect(codeOf(await gql(SET, s.scene.accountant.headers, { ...mine, c: "51 20" }))).toBe("VALIDATION_FAILED");
+    const twice = { ...mine, rates: [...mine.rates, { rate_basis_points: 2400, account: "2656" }] };
+    expect(codeOf(await gql(SET, s.scene.accountant.headers, twice))).toBe("VALIDATION_FAILED");
+    const tooHigh = { ...mine, rates: [{ rate_basis_points: 10_001, account: "2656" }] };
+    expect(codeOf(await gql(SET, s.scene.accountant.headers, tooHigh))).toBe("VALIDATION_FAILED");
+
+    const set = await gql<{ set_export_accounts: Record<string, unknown> }>(SET, s.scene.accountant.headers, mine);
+    expect(set.errors).toBeUndefined();
+    // 11% was not given: it falls back to its default account.
+    expect(set.data?.set_export_accounts).toMatchObject({
+      card_liability: "2010",
+      vat_by_rate: [
+        { rate_basis_points: 2400, account: "2655" },
+        { rate_basis_points: 1100, account: "2621" },
+      ],
+      can_change: true,
+    });
+    const audit = await s.t.db.execute<{ data: { after: { cardLiability: string } } }>(sql`
+      select data from audit_log where project_id = ${s.scene.project.id} and action = 'export_accounts.change'`);
+    expect(audit.rows.map((row) => row.data.after.cardLiability)).toEqual(["2010"]);
+
+    const { bytes } = await exportFile("DK", { leave_out_unfit: true });
+    const json = Object.entries(unzipSync(bytes)).find(([file]) => file.endsWith(".json"))?.[1];
+    const journal = JSON.parse(Buffer.from(json ?? new Uint8Array()).toString("utf8")) as {
+      lines: { account: string; amount: number }[];
+    };
+    const accounts = new Set(journal.lines.map((line) => line.account));
+    expect(accounts).toContain("2010");
+    expect(accounts).toContain("2655");
+    expect(accounts).not.toContain("5120");
+    expect(accounts).not.toContain("2620");
   });
 });

@@ -4,6 +4,7 @@ import { EXPORTS_QUEUE, runExport, sweepExports } from "./exports.service.ts";
 import { runDueSchedules } from "./scheduled-exports.service.ts";
 // Its GraphQL types and fields, registered on the shared builder when imported.
 import "./exports.graphql.ts";
+import "./export-accounts.graphql.ts";
 import "./scheduled-exports.graphql.ts";
 
 /**

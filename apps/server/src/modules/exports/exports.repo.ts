@@ -122,6 +122,16 @@ export const countTransactions = async (db: Executor, where: SQL): Promise<numbe
   return Number(result.rows[0]?.count ?? 0);
 };
 
+/**
+ * The seller of a UBL document, as Kort knows it: read from one of the transaction's receipts (its kennitala with a
+ * valid check digit, VSK-númer, street and postcode; receipt-reading), the newest such reading. A card network gives a
+ * merchant's name and country only.
+ */
+const SELLER_READINGS = sql`receipts r
+      join receipt_readings x on x.project_id = r.project_id and x.receipt_id = r.id
+     where r.project_id = t.project_id and r.transaction_id = t.id and r.deleted_at is null and x.status = 'read'
+       and x.kennitala is not null and x.vat_number is not null and x.street is not null and x.postcode is not null`;
+
 /** How a row lacks what a format needs (in SQL, for the list shown before exporting and to leave rows out). */
 const LACKS: Record<RowNeed, SQL> = {
   account: sql`(coalesce((select nullif(code, '') from categories where id = t.category_id), '') = '')`,
@@ -137,8 +147,7 @@ const LACKS: Record<RowNeed, SQL> = {
       UBL_TAX_CATEGORIES.map((code) => sql`${code}`),
       sql`, `,
     )}))`,
-  // Kort does not know merchants' kennitala, VAT number and address yet: no row has a seller for a UBL document.
-  seller: sql`true`,
+  seller: sql`(t.receipt_count = 0 or not exists (select 1 from ${SELLER_READINGS}))`,
 };
 
 /** The reasons a row is listed with, in the order the needs are named. */
@@ -215,6 +224,15 @@ export type LineRow = {
   receipt_count: number;
   /** Null when the row has none (most rows: no JSON to parse). */
   dimensions: { title: string; value: string }[] | null;
+  /** Read only for the formats that need a seller (UBL); null when none is known. */
+  seller?: {
+    name: string;
+    kennitala: string;
+    vat_number: string;
+    street: string;
+    postcode: string;
+    city: string | null;
+  } | null;
 };
 
 /** The next batch of an export's rows after `after` (date, id), with everything a format writes about each. */
@@ -223,7 +241,17 @@ export const lineBatch = async (
   where: SQL,
   after: { dateKey: string; id: string } | null,
   limit: number,
+  options: { seller: boolean } = { seller: false },
 ): Promise<LineRow[]> => {
+  // Only UBL formats pay for the seller's lookup (by the receipts' transaction index, for rows with receipts).
+  const seller = options.seller
+    ? sql`, case when t.receipt_count > 0 then (
+               select jsonb_build_object('name', coalesce(nullif(x.merchant, ''), t.merchant_name),
+                        'kennitala', x.kennitala, 'vat_number', x.vat_number, 'street', x.street,
+                        'postcode', x.postcode, 'city', x.city)
+                 from ${SELLER_READINGS}
+                order by x.read_at desc limit 1) end as seller`
+    : sql``;
   // The key is PostgreSQL's own text of the timestamp: a JS Date would drop its microseconds and read rows again.
   const next = after ? sql`and (t.transaction_date, t.id) > (${after.dateKey}::timestamptz, ${after.id}::uuid)` : sql``;
   const result = await db.execute<LineRow>(sql`
@@ -242,7 +270,7 @@ export const lineBatch = async (
               from transaction_dimension_values tdv
               join dimensions d on d.id = tdv.dimension_id
               join dimension_values dv on dv.id = tdv.dimension_value_id
-             where tdv.project_id = t.project_id and tdv.transaction_id = t.id) as dimensions
+             where tdv.project_id = t.project_id and tdv.transaction_id = t.id) as dimensions ${seller}
       from transactions t
       join cards c on c.id = t.card_id
       join users u on u.id = t.user_id

@@ -17,6 +17,7 @@ import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { cursorFromText, encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
+import { createEInvoiceSender } from "../../platform/einvoicing/einvoicing.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import { isUuid } from "../../platform/http/headers.ts";
@@ -27,7 +28,8 @@ import { notify } from "../../platform/notifications/notify.ts";
 import { publicBaseUrl } from "../../platform/outbox/links.ts";
 import { resolveSelection, type StoredSelection, selectionCondition } from "../transactions/ledger.service.ts";
 import { assertTransactionActionPossible } from "../transactions/transaction-access.ts";
-import { DEFAULT_EXPORT_ACCOUNTS, type ExportAccounts, type ExportLine, vatOfGross } from "./export-line.ts";
+import { exportAccountsOf } from "./export-accounts.service.ts";
+import { type ExportLine, vatOfGross } from "./export-line.ts";
 import {
   claimExport,
   completeExport,
@@ -234,6 +236,14 @@ export const checkExport = async (deps: AppDeps, ctx: ProjectContext, raw: unkno
   };
 };
 
+/** The company is the buyer of every UBL document, and an Icelandic buyer needs its street and postcode (IS-R-005). */
+const assertBuyerAddress = async (deps: AppDeps, projectId: string): Promise<void> => {
+  const company = await companyOf(deps.db, projectId);
+  if (!company.street?.trim() || !company.postcode?.trim()) {
+    throw new AppError("EXPORT_COMPANY_ADDRESS_MISSING", "The company's street and postcode are missing.");
+  }
+};
+
 /**
  * Creates an export and hands it to a worker. Refused when it would write nothing (EXPORT_EMPTY), or when rows
  * cannot be carried and the person did not ask to leave them out (EXPORT_ROWS_UNFIT, with the count).
@@ -241,6 +251,7 @@ export const checkExport = async (deps: AppDeps, ctx: ProjectContext, raw: unkno
 export const createExport = async (deps: AppDeps, ctx: ProjectContext, raw: unknown): Promise<ExportDto> => {
   const { input, stored, where } = await prepare(deps, ctx, raw);
   const spec = formatOf(input.file_type);
+  if (spec.needs.includes("seller")) await assertBuyerAddress(deps, ctx.membership.projectId);
   const unfit = unfitCondition(spec.needs);
   const leaveOut = input.leave_out_unfit ?? false;
   const now = deps.now();
@@ -338,15 +349,6 @@ export const retryExport = async (deps: AppDeps, ctx: ProjectContext, id: string
 
 // ---- The task ----
 
-const accountsOf = (preferences: Record<string, unknown> | null): ExportAccounts => {
-  const stored = (preferences?.export_accounts ?? {}) as Partial<ExportAccounts>;
-  return {
-    ...DEFAULT_EXPORT_ACCOUNTS,
-    ...stored,
-    vatByRate: { ...DEFAULT_EXPORT_ACCOUNTS.vatByRate, ...stored.vatByRate },
-  };
-};
-
 const companyOf = async (db: Executor, projectId: string) => {
   const result = await db.execute<{
     title: string;
@@ -396,8 +398,19 @@ const toLine = (row: LineRow, voucher: number, receiptBase: string): ExportLine 
     teamName: row.team_name,
     dimensions: row.dimensions ?? [],
     receiptUrl: row.receipt_count > 0 ? `${receiptBase}/expenses/${row.id}` : null,
-    // Kort does not know merchants' kennitala and address yet (UBL formats list such rows as MISSING_SELLER).
-    seller: null,
+    // Read from the transaction's receipt, for the UBL formats (exports.repo.ts, SELLER_READINGS).
+    seller: row.seller
+      ? {
+          name: row.seller.name,
+          country: "IS",
+          legalId: row.seller.kennitala,
+          vatNumber: row.seller.vat_number,
+          street: row.seller.street,
+          city: row.seller.city,
+          postcode: row.seller.postcode,
+          endpoint: null,
+        }
+      : null,
   };
 };
 
@@ -430,6 +443,10 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
     const receiptBase = typeof record.filter.receipt_base === "string" ? record.filter.receipt_base : "";
     const { file_type: fileType, project_id: projectId } = record;
     const exportId = id;
+    const withSeller = { seller: spec.needs.includes("seller") };
+    // The same adapter the invoices go out through. A document handed over is not taken back if the export fails
+    // later; sent again on a retry it carries the same ID (the transaction's), which the access point knows.
+    const sender = createEInvoiceSender(deps.config);
     let processed = 0;
     let passes = 0;
     /**
@@ -443,7 +460,7 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
       let voucher = 0;
       let batches = 0;
       let recording: Promise<void> = Promise.resolve();
-      let next = quiet(lineBatch(deps.db, where, null, BATCH));
+      let next = quiet(lineBatch(deps.db, where, null, BATCH, withSeller));
       try {
         for (;;) {
           const rows = await next;
@@ -452,7 +469,7 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
           next =
             rows.length < BATCH
               ? Promise.resolve([])
-              : quiet(lineBatch(deps.db, where, { dateKey: last.date_key, id: last.id }, BATCH));
+              : quiet(lineBatch(deps.db, where, { dateKey: last.date_key, id: last.id }, BATCH, withSeller));
           for (const row of rows) {
             voucher += 1;
             const line = toLine(row, voucher, receiptBase);
@@ -483,7 +500,7 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
     const name = fileStemOf(record, createdAt);
     const written = await spec.write(lines, out, {
       locale: storedLocale(record.locale),
-      accounts: accountsOf(company.preferences),
+      accounts: exportAccountsOf(company.preferences),
       company: {
         name: company.title,
         kennitala: company.kennitala,
@@ -495,6 +512,15 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
       exportId: id,
       createdAt,
       name,
+      send: async (document) => {
+        await sender.send(deps.db, {
+          documentId: document.id,
+          sender: document.sender,
+          receiver: document.receiver,
+          xml: document.xml,
+          projectId,
+        });
+      },
     });
     out.end();
     if (!out.writableFinished) await once(out, "finish");

@@ -6,6 +6,7 @@ import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { loadCardFor } from "../cards/card-access.ts";
 import { assertCategory } from "../cards/card-changes.service.ts";
+import { noteCategorisation } from "../categorisation/categorisation.service.ts";
 import {
   type CardTransactionRow,
   cardAuthorizations,
@@ -84,6 +85,10 @@ export const patchCardTransaction = async (
       ...(args.category_id !== undefined ? { categoryId: args.category_id } : {}),
       updatedAt: now,
     });
+    // The employee app's categorisation counts towards a proposed rule like the dashboard's (issue 19).
+    if (args.category_id !== undefined) {
+      await noteCategorisation(tx, { projectId: card.projectId, transactionId: row.id, actorUserId: ctx.user.id, now });
+    }
     await writeAudit(tx, {
       action: "transaction.patch",
       objectType: "transaction",

@@ -14,7 +14,14 @@ export const AUDIT_AREA_ACTIONS: Record<AuditArea, readonly string[]> = {
   ROLES: ["user.set_role"],
   PEOPLE: ["invite.%", "user.remove_from_project", "team.add_user", "team.remove_user"],
   TEAMS: ["team.create", "team.patch", "team.delete", "team.set_visible_categories"],
-  CATEGORIES: ["category.%", "dimension.%", "tax_category.%"],
+  CATEGORIES: [
+    "category.%",
+    "dimension.%",
+    "tax_category.%",
+    // Automatic categorisation (issue 19): rules written, edited, deleted; proposals made, accepted, dismissed.
+    "categorisation_rule.%",
+    "categorisation_proposal.%",
+  ],
   EXPORTS: ["export.%", "scheduled_export.%"],
   INVOICES: ["invoice.%"],
   CREDIT: ["transfer.%", "credit.%"],

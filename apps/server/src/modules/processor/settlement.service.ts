@@ -1,6 +1,7 @@
 import type { Tx } from "../../platform/db/client.ts";
 import type { AuthorizationRow, TransactionRow } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/errors.ts";
+import { categoriseSettled } from "../categorisation/categorisation.service.ts";
 import type { ProcessorDeps } from "./authorize-payment.service.ts";
 import { captureToleranceSettings, flagOverCapture } from "./capture-review.repo.ts";
 import { excessOverTolerance, toleranceFor } from "./capture-tolerance.ts";
@@ -121,6 +122,8 @@ export const clearAuthorization = (
           createdAt: now,
           updatedAt: now,
         });
+    // The company's rules fill what nobody has set yet, in this same transaction (issue 19).
+    await categoriseSettled(tx, row.projectId, [{ transactionId, merchantName: row.merchantName }], now);
     await updateAuthorization(tx, row, {
       status: "cleared",
       clearedAmount: amountIsk,

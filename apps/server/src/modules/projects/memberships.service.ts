@@ -2,6 +2,7 @@ import type { RoleName } from "@kort/core";
 import type { Executor } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import { seedTaxCategories } from "../accounting/accounting.service.ts";
+import { seedDefaultRules } from "../categorisation/categorisation.service.ts";
 import {
   findLiveTeam,
   findMemberRole,
@@ -33,7 +34,7 @@ export const assertKennitalaFree = async (db: Executor, kennitala: string): Prom
 
 /**
  * Creates a company (enabled, pending approval, no credit) with its first user as project owner and the Icelandic
- * VAT rates as its tax categories (24%, 11%, 0%). Run in a
+ * VAT rates as its tax categories (24%, 11%, 0%) and the default categorisation rules. Run in a
  * transaction: it takes the kennitala's advisory lock and checks again, so of two sign-ups racing with one
  * kennitala the second gets COMPANY_ALREADY_REGISTERED; the unique index `projects_kennitala_key` is the backstop.
  */
@@ -59,6 +60,8 @@ export const createCompanyWithOwner = async (
     createdAt: input.now,
   });
   await seedTaxCategories(tx, { projectId: project.id, now: input.now });
+  // Fuel, food and travel categorised by MCC from the first purchase (issue 19), with the VAT just made.
+  await seedDefaultRules(tx, { projectId: project.id, now: input.now });
   return project;
 };
 

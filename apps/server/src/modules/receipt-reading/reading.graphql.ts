@@ -37,6 +37,8 @@ const ReadConfidence = builder.objectRef<ReadingWithTransaction["confidence"]>("
     kennitala: t.float({ nullable: true, resolve: (c) => c.kennitala ?? null }),
     last_four: t.float({ nullable: true, resolve: (c) => c.last_four ?? null }),
     merchant: t.float({ nullable: true, resolve: (c) => c.merchant ?? null }),
+    vat_number: t.float({ nullable: true, resolve: (c) => c.vat_number ?? null }),
+    address: t.float({ nullable: true, resolve: (c) => c.address ?? null }),
   }),
 });
 
@@ -54,6 +56,10 @@ const ReceiptReading = builder.objectRef<ReadingWithTransaction>("ReceiptReading
     kennitala: t.exposeString("kennitala", { nullable: true }),
     last_four: t.string({ nullable: true, resolve: (r) => r.lastFour }),
     merchant: t.exposeString("merchant", { nullable: true }),
+    vat_number: t.string({ nullable: true, description: "The seller's VSK-númer.", resolve: (r) => r.vatNumber }),
+    street: t.exposeString("street", { nullable: true, description: "The seller's street, as printed." }),
+    postcode: t.exposeString("postcode", { nullable: true }),
+    city: t.exposeString("city", { nullable: true }),
     vat: t.expose("vat", { type: [ReadVat] }),
     confidence: t.expose("confidence", { type: ReadConfidence }),
     disagreements: t.field({

@@ -77,6 +77,8 @@ export type NewReading = {
   kennitala: string | null;
   lastFour: string | null;
   merchant: string | null;
+  /** The seller's VSK-númer and address as printed (null when not read). */
+  seller: { vatNumber: string | null; street: string | null; postcode: string | null; city: string | null };
   vat: ReadingVat[];
   confidence: ReadingConfidence;
   proposedTaxCategoryId: string | null;
@@ -87,15 +89,18 @@ export type NewReading = {
 export const saveReading = async (db: Executor, reading: NewReading): Promise<void> => {
   await db.execute(sql`
     insert into receipt_readings (project_id, receipt_id, status, source, total_amount, purchase_date, kennitala,
-                                  last_four, merchant, vat, confidence, proposed_tax_category_id, read_at)
+                                  last_four, merchant, vat_number, street, postcode, city, vat, confidence,
+                                  proposed_tax_category_id, read_at)
     values (${reading.projectId}, ${reading.receiptId}, ${reading.status}, ${reading.source}, ${reading.totalAmount},
             ${reading.purchaseDate}, ${reading.kennitala}, ${reading.lastFour}, ${reading.merchant},
+            ${reading.seller.vatNumber}, ${reading.seller.street}, ${reading.seller.postcode}, ${reading.seller.city},
             ${JSON.stringify(reading.vat)}::jsonb, ${JSON.stringify(reading.confidence)}::jsonb,
             ${reading.proposedTaxCategoryId}, ${reading.readAt})
     on conflict (project_id, receipt_id) do update set
       status = excluded.status, source = excluded.source, total_amount = excluded.total_amount,
       purchase_date = excluded.purchase_date, kennitala = excluded.kennitala, last_four = excluded.last_four,
-      merchant = excluded.merchant, vat = excluded.vat, confidence = excluded.confidence,
+      merchant = excluded.merchant, vat_number = excluded.vat_number, street = excluded.street,
+      postcode = excluded.postcode, city = excluded.city, vat = excluded.vat, confidence = excluded.confidence,
       proposed_tax_category_id = excluded.proposed_tax_category_id, read_at = excluded.read_at`);
 };
 
@@ -126,6 +131,10 @@ export const readingsOf = async (
     kennitala: string | null;
     last_four: string | null;
     merchant: string | null;
+    vat_number: string | null;
+    street: string | null;
+    postcode: string | null;
+    city: string | null;
     vat: ReadingVat[];
     confidence: ReadingConfidence;
     proposed_tax_category_id: string | null;
@@ -138,7 +147,8 @@ export const readingsOf = async (
     proposed_code: string | null;
   }>(sql`
     select x.project_id, x.receipt_id, x.status, x.source, x.total_amount::text as total_amount,
-           x.purchase_date::text as purchase_date, x.kennitala, x.last_four, x.merchant, x.vat, x.confidence,
+           x.purchase_date::text as purchase_date, x.kennitala, x.last_four, x.merchant, x.vat_number,
+           x.street, x.postcode, x.city, x.vat, x.confidence,
            x.proposed_tax_category_id, x.read_at,
            t.transaction_amount::text as amount_isk, t.original_amount::text as original_amount,
            t.original_currency, t.transaction_date, t.tax_category_id, tc.code as proposed_code
@@ -160,6 +170,10 @@ export const readingsOf = async (
         kennitala: row.kennitala,
         lastFour: row.last_four,
         merchant: row.merchant,
+        vatNumber: row.vat_number,
+        street: row.street,
+        postcode: row.postcode,
+        city: row.city,
         vat: row.vat,
         confidence: row.confidence,
         proposedTaxCategoryId: row.proposed_tax_category_id,

@@ -65,6 +65,32 @@ describe("parseReceiptText", () => {
       vat: [],
       lastFour: null,
       merchant: null,
+      vatNumber: null,
+      address: null,
     });
+  });
+
+  it("reads the seller's VSK-númer and address, on one line or two", () => {
+    const oneLine = parseReceiptText(
+      ["Bónus", "Skeifunni 11, 108 Reykjavík", "Kt. 540595-2409  VSK nr. 12345", "Samtals 4.590 kr."].join("\n"),
+    );
+    expect(oneLine.vatNumber).toEqual({ value: "12345", confidence: expect.any(Number) });
+    expect(oneLine.address?.value).toEqual({ street: "Skeifunni 11", postcode: "108", city: "Reykjavík" });
+    const twoLines = parseReceiptText(
+      ["Kaffitár", "Laugavegi 26b", "101 Reykjavík", "VSK-númer: 123456", "Samtals 990 kr."].join("\n"),
+    );
+    expect(twoLines.vatNumber?.value).toBe("123456");
+    expect(twoLines.address?.value).toEqual({ street: "Laugavegi 26b", postcode: "101", city: "Reykjavík" });
+    expect(parseReceiptText("Hagkaup\nGlerártorgi 1\n600 Akureyri").address?.value.city).toBe("Akureyri");
+  });
+
+  it("takes no item, amount or total line for an address, and no VSK rate for a VSK-númer", () => {
+    const fields = parseReceiptText(
+      ["Verslun", "Mjólk 1 l        329 kr.", "Samtals 4.590 ISK", "VSK 24%            888 kr.", "VSK 11% 455"].join(
+        "\n",
+      ),
+    );
+    expect(fields.address).toBeNull();
+    expect(fields.vatNumber).toBeNull();
   });
 });

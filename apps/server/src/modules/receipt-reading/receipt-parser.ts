@@ -3,7 +3,7 @@ import { minorUnits, readDates } from "../receipt-inbox/receipt-text.ts";
 
 /**
  * What Kort reads from a receipt's text (OCR of a photo, or a PDF's text layer): the total, the purchase date, the
- * seller's kennitala, the VSK lines, the card's last four digits and the merchant's name, each with a confidence
+ * seller's kennitala, VSK-númer and address, the VSK lines, the card's last four digits and the merchant's name, each with a confidence
  * from 0 to 1. Pure: text in, fields out. Amounts are whole krónur read digit by digit (receipt-text.ts), never a
  * float. OCR confuses letters and digits, so numbers are read after the usual confusions are undone.
  */
@@ -23,6 +23,10 @@ export type ReceiptFields = {
   vat: ReadVat[];
   lastFour: ReadField<string> | null;
   merchant: ReadField<string> | null;
+  /** The seller's VSK-númer (5 or 6 digits, no prefix). */
+  vatNumber: ReadField<string> | null;
+  /** The seller's street, postcode (3 digits) and town, as printed under its name. */
+  address: ReadField<{ street: string; postcode: string; city: string }> | null;
 };
 
 /** Icelandic VSK rates a receipt states (24% general, 11% food, books, lodging). */
@@ -163,6 +167,42 @@ const readMerchant = (lines: readonly string[]): ReadField<string> | null => {
   return null;
 };
 
+/** "VSK nr. 12345", "VSK-númer: 123456", "VAT no 123456": the digits after the label (5 or 6 of them). */
+const readVatNumber = (lines: readonly string[]): ReadField<string> | null => {
+  for (const line of lines) {
+    const match = /\b(?:vsk|vat)\s*[-.]?\s*(?:nr|numer|no|number|reg)\b\.?\s*:?\s*(\d{5,6})(?![\d%])/.exec(
+      fold(digitsOf(line)),
+    );
+    if (match?.[1]) return { value: match[1], confidence: 0.9 };
+  }
+  return null;
+};
+
+/** "108 Reykjavík", "600 Akureyri", "220 Hafnarfirði": an Icelandic postcode (3 digits) and a capitalised town. */
+const POSTCODE_TOWN = /(?:^|[\s,])([1-9]\d{2})\s+(\p{Lu}\p{Ll}+(?:[ -]\p{Lu}?\p{Ll}+)*)\s*$/u;
+/** "Skeifunni 11", "Laugavegi 26b", "Hafnarstræti 5": words and a house number. */
+const STREET = /^\p{L}[\p{L}. -]*\s\d{1,4}[a-zA-Z]?$/u;
+
+/**
+ * The seller's address near the head of the receipt: the street and the postcode with the town on one line
+ * ("Skeifunni 11, 108 Reykjavík") or on two. Only a street with a number counts, so an item line is never taken.
+ */
+const readAddress = (lines: readonly string[]): ReceiptFields["address"] => {
+  const head = lines.slice(0, 8);
+  for (const [index, line] of head.entries()) {
+    const place = POSTCODE_TOWN.exec(line);
+    if (!place?.[1] || !place[2]) continue;
+    const before = line
+      .slice(0, place.index)
+      .replace(/[\s,]+$/, "")
+      .trim();
+    const above = head[index - 1]?.trim() ?? "";
+    const street = STREET.test(before) ? before : before === "" && STREET.test(above) ? above : null;
+    if (street) return { value: { street, postcode: place[1], city: place[2] }, confidence: 0.7 };
+  }
+  return null;
+};
+
 /** The gross amount a VAT line implies (888 kr. at 24% is 4.588 kr.), in whole krónur by integer division. */
 const grossOfVat = (line: ReadVat): number => {
   const scaled = line.amount * (10_000 + line.basisPoints);
@@ -191,5 +231,7 @@ export const parseReceiptText = (text: string): ReceiptFields => {
     vat,
     lastFour: readLastFour(lines),
     merchant: readMerchant(lines),
+    vatNumber: readVatNumber(lines),
+    address: readAddress(lines),
   };
 };

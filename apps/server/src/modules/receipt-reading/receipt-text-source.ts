@@ -21,14 +21,18 @@ const MAX_PAGES = 3;
 export const OCR_WIDTHS_PX = [1400, 1800, 1100] as const;
 const OCR_WIDTH_PX = OCR_WIDTHS_PX[0];
 
+/** OCR reads no picture wider than this, and decodes none larger than OCR_MAX_INPUT_PIXELS. */
+export const OCR_MAX_WIDTH_PX = 2400;
+export const OCR_MAX_INPUT_PIXELS = 100_000_000;
+
 const forOcr = async (image: Buffer, width: number = OCR_WIDTH_PX): Promise<Buffer> => {
   const sharp = await loadSharp();
-  const picture = sharp(image, { limitInputPixels: 100_000_000 }).rotate();
+  const picture = sharp(image, { limitInputPixels: OCR_MAX_INPUT_PIXELS }).rotate();
   const { width: own = width } = await picture.metadata();
   return picture
     .greyscale()
     .normalise()
-    .resize({ width: Math.max(width, Math.min(own, 2400)), withoutEnlargement: false })
+    .resize({ width: Math.max(width, Math.min(own, OCR_MAX_WIDTH_PX)), withoutEnlargement: false })
     .png()
     .toBuffer();
 };

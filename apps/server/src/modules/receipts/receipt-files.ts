@@ -8,6 +8,7 @@ import {
 import { fileTypeFromBuffer } from "file-type";
 import { AppError } from "../../platform/errors.ts";
 import type { UploadedFile, UploadResult } from "../../platform/http/multipart.ts";
+import { decodeHeic } from "./heic-decoder.ts";
 
 /**
  * What a receipt file is, decided by its bytes (file-type reads the signature at its start), never by its name or
@@ -70,16 +71,34 @@ export const loadSharp = (): Promise<Sharp> => {
   return sharpModule;
 };
 
+const isHeic = (type: ReceiptFileType): boolean => type === "image/heic" || type === "image/heif";
+
+/**
+ * An image receipt opened in sharp, or null when this server cannot decode it. A HEIC is decoded to its pixels
+ * first (heic-decoder.ts): the prebuilt libvips under sharp decodes HEIF only with AV1, not the HEVC of a phone's
+ * photo. libheif turns the picture upright as its container says, so a HEIC needs no EXIF rotation.
+ */
+export const openPicture = async (
+  file: { type: ReceiptFileType; data: Buffer },
+  options: { limitInputPixels: number; failOn?: "error" },
+): Promise<import("sharp").Sharp | null> => {
+  const sharp = await loadSharp();
+  if (!isHeic(file.type)) return sharp(file.data, options);
+  const decoded = await decodeHeic(file.data);
+  if (!decoded || decoded.width * decoded.height > options.limitInputPixels) return null;
+  return sharp(decoded.pixels, { raw: { width: decoded.width, height: decoded.height, channels: 4 } });
+};
+
 /**
  * A JPEG thumbnail of an image receipt (turned upright by its EXIF, transparency on white), or null: PDFs get
- * none, and neither does an image this build of sharp cannot decode. The prebuilt libvips decodes HEIF only with
- * AV1 (AVIF), not the HEVC of a phone's HEIC, so such receipts are stored without one (docs/decisions.md).
+ * none, and neither does an image this server cannot decode.
  */
 export const receiptThumbnail = async (receipt: CheckedReceipt): Promise<Buffer | null> => {
   if (receipt.type === "application/pdf") return null;
-  const sharp = await loadSharp();
   try {
-    return await sharp(receipt.data, { limitInputPixels: THUMBNAIL_MAX_INPUT_PIXELS, failOn: "error" })
+    const picture = await openPicture(receipt, { limitInputPixels: THUMBNAIL_MAX_INPUT_PIXELS, failOn: "error" });
+    if (!picture) return null;
+    return await picture
       .rotate()
       .resize(THUMBNAIL_PX, THUMBNAIL_PX, { fit: "inside", withoutEnlargement: true })
       .flatten({ background: "#ffffff" })

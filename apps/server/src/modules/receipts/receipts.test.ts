@@ -72,6 +72,7 @@ describe("uploading a receipt", () => {
     ["pdf", "kvittun.pdf", "application/pdf", "application/pdf", false],
     ["pdf", "Kvittun 21.11.2026", "application/octet-stream", "application/pdf", false],
     ["heic", "IMG_0043.HEIC", "image/heic", "image/heic", false],
+    ["heicPhoto", "IMG_0044.HEIC", "image/heic", "image/heic", true],
   ] as const)("stores a %s named %s", async (kind, fileName, type, detected, thumbnail) => {
     const response = await s.upload(employee, s.purchases.employee, {
       field: "file",

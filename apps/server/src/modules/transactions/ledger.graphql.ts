@@ -98,6 +98,12 @@ const DimensionValueRef = builder
     }),
   });
 
+const CategorisedByRule = builder
+  .objectRef<NonNullable<TransactionDetailsDto["categorised_by_rule"]>>("TransactionCategorisedByRule")
+  .implement({
+    fields: (t) => ({ id: t.exposeID("id"), name: t.exposeString("name") }),
+  });
+
 const TransactionDetails = builder.objectRef<TransactionDetailsDto>("TransactionDetails").implement({
   description: "A transaction as the panel shows it: the ledger's row and what only the panel needs.",
   fields: (t) => ({
@@ -106,6 +112,11 @@ const TransactionDetails = builder.objectRef<TransactionDetailsDto>("Transaction
     tax_category: t.expose("tax_category", { type: TaxCategoryRef, nullable: true }),
     team_category: t.expose("team_category", { type: TransactionCategory, nullable: true }),
     dimension_values: t.expose("dimension_values", { type: [DimensionValueRef] }),
+    categorised_by_rule: t.expose("categorised_by_rule", {
+      type: CategorisedByRule,
+      nullable: true,
+      description: "The categorisation rule that filled it when it settled; null once a person sets the category.",
+    }),
   }),
 });
 

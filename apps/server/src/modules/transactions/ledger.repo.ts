@@ -195,6 +195,8 @@ export type TransactionExtras = {
   tax_category: { id: string; code: string; percentage: string } | null;
   team_category: { id: string; title: string; code: string } | null;
   dimension_values: { dimension_id: string; dimension_title: string; value_id: string; value_title: string }[];
+  /** The categorisation rule that filled it at settlement (issue 19), deleted ones included; null once a person set it. */
+  categorised_by_rule: { id: string; name: string } | null;
 };
 
 /** What the panel shows beyond the ledger's row: authorization number, tax and team category, dimension values. */
@@ -207,13 +209,17 @@ export const transactionExtras = async (db: Executor, id: string): Promise<Trans
     team_category_id: string | null;
     team_category_title: string | null;
     team_category_code: string | null;
+    rule_id: string | null;
+    rule_name: string | null;
   }>(sql`
     select a.approval_code, tc.id as tax_id, tc.code as tax_code, trim_scale(tc.percentage)::text as tax_percentage,
-           tcat.id as team_category_id, tcat.title as team_category_title, tcat.code as team_category_code
+           tcat.id as team_category_id, tcat.title as team_category_title, tcat.code as team_category_code,
+           cr.id as rule_id, cr.name as rule_name
       from transactions t
       left join authorizations a on a.id = t.authorization_id
       left join tax_categories tc on tc.id = t.tax_category_id
       left join categories tcat on tcat.id = t.team_category_id
+      left join categorisation_rules cr on cr.project_id = t.project_id and cr.id = t.categorised_by_rule_id
      where t.id = ${id}`);
   const values = await db.execute<TransactionExtras["dimension_values"][number]>(sql`
     select d.id as dimension_id, d.title as dimension_title, v.id as value_id, v.title as value_title
@@ -234,6 +240,7 @@ export const transactionExtras = async (db: Executor, id: string): Promise<Trans
         ? { id: row.team_category_id, title: row.team_category_title, code: row.team_category_code ?? "" }
         : null,
     dimension_values: values.rows,
+    categorised_by_rule: row?.rule_id && row.rule_name ? { id: row.rule_id, name: row.rule_name } : null,
   };
 };
 

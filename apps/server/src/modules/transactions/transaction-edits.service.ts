@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
-import type { Executor } from "../../platform/db/client.ts";
+import type { Executor, Tx } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
+import { noteCategorisation } from "../categorisation/categorisation.service.ts";
 import type { LedgerDeps } from "./ledger.service.ts";
 import { assertTransactionActionPossible, type TransactionAction, transactionNotFound } from "./transaction-access.ts";
 import {
@@ -43,7 +44,7 @@ export const lockTransactionFor = async (
   return row;
 };
 
-type Apply = (tx: Executor, row: LockedTransaction, now: Date) => Promise<Record<string, unknown>>;
+type Apply = (tx: Tx, row: LockedTransaction, now: Date) => Promise<Record<string, unknown>>;
 
 /**
  * One change to several transactions (the bulk actions of a selection) in one database transaction: all are
@@ -118,7 +119,13 @@ export const setTransactionCategory = (deps: LedgerDeps, ctx: ProjectContext, id
       throw new AppError("DIMENSION_VALUE_NOT_AVAILABLE", "A dimension value cannot be used with this category.");
     }
     await setCategory(tx, row, categoryId, values, now);
-    return { category_id: categoryId, subcategory_ids: valueIds };
+    const proposal = await noteCategorisation(tx, {
+      projectId: row.project_id,
+      transactionId: row.id,
+      actorUserId: ctx.user.id,
+      now,
+    });
+    return { category_id: categoryId, subcategory_ids: valueIds, ...(proposal ? { rule_proposal_id: proposal } : {}) };
   });
 
 const setOne = (
@@ -225,7 +232,13 @@ export const bulkSetTransactionCategory = async (
       throw new AppError("CATEGORY_NOT_AVAILABLE", "The category cannot be used for every selected transaction.");
     }
     await setCategoryKeepingValues(tx, row, categoryId, now);
-    return { category_id: categoryId, bulk: true };
+    const proposal = await noteCategorisation(tx, {
+      projectId: row.project_id,
+      transactionId: row.id,
+      actorUserId: ctx.user.id,
+      now,
+    });
+    return { category_id: categoryId, bulk: true, ...(proposal ? { rule_proposal_id: proposal } : {}) };
   });
   return { updated };
 };

@@ -1,7 +1,9 @@
+import { percentageToBasisPoints } from "@kort/core";
 import { Alert, Button, Group, Stack, Tabs } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ExportAccountsTab } from "../exports/ExportAccountsTab.tsx";
 import { SpendRulesTab } from "../spend-rules/SpendRulesTab.tsx";
 import type { AccountingCategory } from "./accounting.graphql.ts";
 import { useAccountingSettings, useDimensions, useTaxCategories } from "./accounting-queries.ts";
@@ -11,6 +13,7 @@ import { CategoryPanel } from "./CategoryPanel.tsx";
 import { DimensionsTab } from "./DimensionsTab.tsx";
 import { PlanSummary } from "./PlanSummary.tsx";
 import { ReceiptRuleSetting } from "./ReceiptRuleSetting.tsx";
+import { RulesTab } from "./RulesTab.tsx";
 import { TaxCategoriesTab } from "./TaxCategoriesTab.tsx";
 import { useAccountingPermissions } from "./useAccountingPermissions.ts";
 
@@ -18,7 +21,8 @@ type Panel = { opened: boolean; category: AccountingCategory | null };
 
 /**
  * `/accounting` (spec 2, needs category manage): the company's categories, its dimensions with their values and its
- * tax categories, each in a tab; the plan above them; the create and edit category panel.
+ * tax categories, its categorisation rules with Kort's proposals (issue 19), each in a tab, and the journal exports'
+ * accounts; the plan above them; the create and edit category panel.
  */
 export function AccountingPage() {
   const { t } = useTranslation();
@@ -67,6 +71,12 @@ export function AccountingPage() {
           <Tabs.Tab value="tax" data-testid="tab-tax">
             {t("accounting.tabs.tax")}
           </Tabs.Tab>
+          <Tabs.Tab value="export-accounts" data-testid="tab-export-accounts">
+            {t("accounting.tabs.exportAccounts")}
+          </Tabs.Tab>
+          <Tabs.Tab value="rules" data-testid="tab-rules">
+            {t("accounting.tabs.rules")}
+          </Tabs.Tab>
           <Tabs.Tab value="spend-rules" data-testid="tab-spend-rules">
             {t("accounting.tabs.spendRules")}
           </Tabs.Tab>
@@ -79,6 +89,17 @@ export function AccountingPage() {
         </Tabs.Panel>
         <Tabs.Panel value="tax" pt="md">
           <TaxCategoriesTab canManage={permissions.taxCategories} />
+        </Tabs.Panel>
+        <Tabs.Panel value="export-accounts" pt="md">
+          <ExportAccountsTab
+            taxRates={(taxes.data ?? []).flatMap((tax) => {
+              const rate = percentageToBasisPoints(tax.percentage);
+              return rate === null ? [] : [rate];
+            })}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="rules" pt="md">
+          <RulesTab />
         </Tabs.Panel>
         <Tabs.Panel value="spend-rules" pt="md">
           <SpendRulesTab />

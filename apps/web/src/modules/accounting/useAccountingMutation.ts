@@ -21,7 +21,11 @@ export type AccountingFailure =
   | "captureTolerance"
   | "taxCreate"
   | "taxUpdate"
-  | "taxDelete";
+  | "taxDelete"
+  | "ruleCreate"
+  | "ruleDelete"
+  | "proposalAccept"
+  | "proposalDismiss";
 
 const FAILURE_KEYS = {
   create: "accounting.errors.create",
@@ -37,6 +41,10 @@ const FAILURE_KEYS = {
   taxCreate: "accounting.errors.taxCreate",
   taxUpdate: "accounting.errors.taxUpdate",
   taxDelete: "accounting.errors.taxDelete",
+  ruleCreate: "accounting.errors.ruleCreate",
+  ruleDelete: "accounting.errors.ruleDelete",
+  proposalAccept: "accounting.errors.proposalAccept",
+  proposalDismiss: "accounting.errors.proposalDismiss",
 } as const;
 
 /**

@@ -188,6 +188,11 @@ function TransactionBody({ details }: { details: TransactionDetails }) {
           comboboxProps={{ withinPortal: true }}
           data-testid="panel-category"
         />
+        {details.categorised_by_rule && (
+          <Text size="sm" c="dimmed" data-testid="panel-categorised-by-rule">
+            {t("expenses.panel.categorisedByRule", { rule: details.categorised_by_rule.name })}
+          </Text>
+        )}
         {category && category.dimensions.length > 0 ? (
           <Stack gap="xs" data-testid="panel-dimensions">
             {category.dimensions.map((dimension) => {

@@ -9,6 +9,7 @@ export const TRANSACTION_QUERY = graphql(`
       tax_category { id code percentage }
       team_category { id title code }
       dimension_values { dimension_id dimension_title value_id value_title }
+      categorised_by_rule { id name }
       transaction {
         id
         merchant

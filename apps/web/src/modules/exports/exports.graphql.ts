@@ -126,3 +126,44 @@ export const DELETE_SCHEDULE_MUTATION = graphql(`
     delete_scheduled_export(id: $id)
   }
 `);
+
+const EXPORT_ACCOUNTS_FIELDS = graphql(`
+  fragment ExportAccountsFields on ExportAccounts {
+    card_liability
+    vat_default
+    rounding
+    vat_by_rate { rate_basis_points account }
+    can_change
+  }
+`);
+
+export const EXPORT_ACCOUNTS_QUERY = graphql(
+  `
+  query ExportAccounts {
+    export_accounts { ...ExportAccountsFields }
+  }
+`,
+  [EXPORT_ACCOUNTS_FIELDS],
+);
+
+export const SET_EXPORT_ACCOUNTS_MUTATION = graphql(
+  `
+  mutation SetExportAccounts(
+    $card_liability: String!
+    $vat_default: String!
+    $rounding: String!
+    $vat_by_rate: [ExportVatAccountInput!]!
+  ) {
+    set_export_accounts(
+      card_liability: $card_liability
+      vat_default: $vat_default
+      rounding: $rounding
+      vat_by_rate: $vat_by_rate
+    ) { ...ExportAccountsFields }
+  }
+`,
+  [EXPORT_ACCOUNTS_FIELDS],
+);
+
+export type ExportAccounts = ResultOf<typeof EXPORT_ACCOUNTS_QUERY>["export_accounts"];
+export type ExportAccountsInput = VariablesOf<typeof SET_EXPORT_ACCOUNTS_MUTATION>;

@@ -8,13 +8,16 @@ import { errorKey } from "../../app/api/error-key.ts";
 import { LEDGER_QUERY_ROOT } from "../expenses/ledger-queries.ts";
 import {
   CREATE_EXPORT_MUTATION,
+  EXPORT_ACCOUNTS_QUERY,
   EXPORT_CHECK_QUERY,
   EXPORT_FORMATS_QUERY,
   EXPORT_QUERY,
   EXPORTS_QUERY,
+  type ExportAccountsInput,
   type ExportInput,
   type ExportItem,
   RETRY_EXPORT_MUTATION,
+  SET_EXPORT_ACCOUNTS_MUTATION,
 } from "./exports.graphql.ts";
 
 /** Exports' queries: a key of their own; a finished export also refreshes the ledger (its exported flags). */
@@ -65,7 +68,7 @@ export const useExportCheck = (input: ExportInput | null) =>
     staleTime: 0,
   });
 
-const useExportMutation = <V>(run: (variables: V) => Promise<unknown>, failure: "create" | "retry") => {
+const useExportMutation = <V>(run: (variables: V) => Promise<unknown>, failure: "create" | "retry" | "accounts") => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
@@ -96,4 +99,30 @@ export const useFreshExport = () => {
       queryFn: async ({ signal }) => (await request(EXPORT_QUERY, { id }, { signal })).export,
       staleTime: 0,
     });
+};
+
+/** The ledger accounts the journal exports post to (owners and accountants change them). */
+export const useExportAccounts = () =>
+  useQuery({
+    queryKey: [EXPORTS_ROOT, "accounts"],
+    queryFn: async ({ signal }) => (await request(EXPORT_ACCOUNTS_QUERY, {}, { signal })).export_accounts,
+  });
+
+export const useSetExportAccounts = () => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const mutation = useExportMutation(
+    (input: ExportAccountsInput) => request(SET_EXPORT_ACCOUNTS_MUTATION, input),
+    "accounts",
+  );
+  return {
+    ...mutation,
+    save: (input: ExportAccountsInput) =>
+      mutation.mutate(input, {
+        onSuccess: async () => {
+          notifications.show({ color: "teal", message: t("exports.accounts.saved"), "data-testid": "toast-success" });
+          await queryClient.invalidateQueries({ queryKey: [EXPORTS_ROOT, "accounts"] });
+        },
+      }),
+  };
 };

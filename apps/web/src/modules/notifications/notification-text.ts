@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = [
   "receipt.suggested",
   "receipt.unmatched",
   "team.budget_alert",
+  "categorisation.rule_proposed",
   "card.receipts_locked",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -27,6 +28,7 @@ export type NotificationText = {
     | "receiptUnmatched"
     | "teamBudget80"
     | "teamBudget100"
+    | "ruleProposed"
     | "receiptsLocked"
     | "other";
   values: Record<string, string | number>;
@@ -59,6 +61,8 @@ export const notificationText = (kind: string, payload: unknown, locale: Locale)
         key: numberOf(p.level) >= 100 ? "teamBudget100" : "teamBudget80",
         values: { team: textOf(p.team_name), spent: isk(p.spent), budget: isk(p.budget) },
       };
+    case "categorisation.rule_proposed":
+      return { key: "ruleProposed", values: { merchant: textOf(p.merchant_name) } };
     case "card.receipts_locked":
       return { key: "receiptsLocked", values: { count: numberOf(p.missing_count), days: numberOf(p.days) } };
     default:

@@ -14,7 +14,15 @@ export type FormatContext = {
   createdAt: Date;
   /** The file's name without its extension. */
   name: string;
+  /**
+   * Hands one UBL document to the e-invoicing adapter (platform/einvoicing): the formats that send what they write
+   * (Unimaze) call it for each document once it is in the file.
+   */
+  send: (document: HandedDocument) => Promise<void>;
 };
+
+/** A UBL document as the e-invoicing adapter takes it; addresses are Peppol's `scheme:id`. */
+export type HandedDocument = { id: string; sender: string; receiver: string; xml: string };
 
 /** The file a writer made, when it is not the format's usual kind (Payday: one workbook, or a zip of several). */
 export type WrittenFile = { extension: string; contentType: string };

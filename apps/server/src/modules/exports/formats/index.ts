@@ -66,11 +66,11 @@ const paydayFormat: ExportFormatSpec = {
 };
 
 /** PeppolIS and Unimaze: one UBL document per transaction, the merchant the seller and the company the buyer. */
-const ublFormat = (write: typeof writePeppolSet): ExportFormatSpec => ({
+const ublFormat = (write: typeof writePeppolSet | typeof writeUnimazePackage): ExportFormatSpec => ({
   ...ZIP_FILE,
   needs: ["ubl_tax_category", "seller"],
   write: async (lines, out, context) => {
-    await write(lines(), { buyer: context.company, createdAt: context.createdAt }, out);
+    await write(lines(), { buyer: context.company, createdAt: context.createdAt, send: context.send }, out);
     return ZIP_FILE;
   },
 });

@@ -5,6 +5,7 @@ import { DEFAULT_EXPORT_ACCOUNTS, type ExportLine } from "../export-line.ts";
 import { writeDkJournalFile, writeDkJournalJson } from "./dk.ts";
 import { FIXTURE_LINES } from "./fixture-lines.ts";
 import { writePeppolSet } from "./ubl.ts";
+import { xlsxFormat } from "./xlsx.ts";
 
 /**
  * The writers stream: they pull a line from the cursor only when they have written what came before, so memory holds
@@ -80,6 +81,38 @@ describe("the writers stream", () => {
     );
     expect(state.written).toBe(COUNT);
     expect(state.mostAhead).toBeLessThanOrEqual(2);
+  });
+
+  it("XLSX waits for its compressor: rows are not made much faster than the file is written", {
+    timeout: 60_000,
+  }, async () => {
+    // About 20 MB of sheet XML. Without waiting, every row is made before zlib has written much of the file (that
+    // backlog was 180 MB of memory for 200,000 rows); waiting, at most about a megabyte of XML is ever behind.
+    const rows = 20_000;
+    const progress: { pulled: number; bytes: number }[] = [];
+    let pulled = 0;
+    let bytes = 0;
+    async function* lines(): AsyncGenerator<ExportLine> {
+      for (let voucher = 1; voucher <= rows; voucher += 1) {
+        pulled += 1;
+        if (voucher % 1000 === 0) progress.push({ pulled, bytes });
+        yield { ...template, voucher, transactionId: `t-${voucher}` };
+      }
+    }
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        bytes += chunk.length;
+        // A disk slower than the rows: each chunk is taken on the next turn of the event loop.
+        setImmediate(callback);
+      },
+    });
+    const context = { locale: "is-IS", accounts, createdAt: new Date(0), name: "x", exportId: "x" } as const;
+    await xlsxFormat.write(lines, out, { ...context, company: {} as never, send: async () => {} });
+    const whole = bytes;
+    // When the last thousand rows were made, most of the file was already written.
+    const last = progress.at(-1);
+    expect(last?.pulled).toBe(rows);
+    expect(last?.bytes ?? 0).toBeGreaterThan(whole * 0.8);
   });
 });
 

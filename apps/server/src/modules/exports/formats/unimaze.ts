@@ -1,13 +1,15 @@
 import { createHash } from "node:crypto";
 import type { Writable } from "node:stream";
 import type { ExportLine } from "../export-line.ts";
+import type { HandedDocument } from "./format-writer.ts";
 import { sellerEndpoint } from "./seller.ts";
 import { checkedUblDocument, type UblDocument, type UblOptions } from "./ubl.ts";
 import { ublAmount } from "./ubl-amounts.ts";
 import { ZipStreamWriter } from "./zip.ts";
 
 /**
- * Unimaze: the PeppolIS documents plus `manifest.json`, one zip for the sending adapter (docs/exports.md, "Unimaze").
+ * Unimaze: the PeppolIS documents plus `manifest.json`, one zip, and each document handed to the e-invoicing adapter
+ * (`send`: Unimaze's API when configured, the outbox in demo mode) once it is in the zip (docs/exports.md, "Unimaze").
  * The manifest says, per document, what the adapter needs to post it without reading the XML (type, sender and
  * receiver endpoints) and a SHA-256 so it can tell a document arrived whole. It is written last, when every document
  * is known; it keeps one short line per document in memory, the XML none.
@@ -49,7 +51,7 @@ const entryOf = (document: UblDocument, line: ExportLine, receiver: string, byte
 
 export async function writeUnimazePackage(
   lines: AsyncIterable<ExportLine> | Iterable<ExportLine>,
-  options: UblOptions & { createdAt: Date },
+  options: UblOptions & { createdAt: Date; send?: (document: HandedDocument) => Promise<void> },
   out: Writable,
 ): Promise<{ documents: number }> {
   const zip = new ZipStreamWriter(out, options.createdAt);
@@ -59,7 +61,9 @@ export async function writeUnimazePackage(
     const document = checkedUblDocument(line, options);
     const bytes = Buffer.from(document.xml, "utf8");
     await zip.add(document.fileName, bytes);
-    entries.push(JSON.stringify(entryOf(document, line, receiver, bytes)));
+    const entry = entryOf(document, line, receiver, bytes);
+    entries.push(JSON.stringify(entry));
+    await options.send?.({ id: document.id, sender: entry.sender, receiver, xml: document.xml });
   }
   const manifest = [
     `{"format":${JSON.stringify(UNIMAZE_MANIFEST_FORMAT)},"createdAt":${JSON.stringify(options.createdAt.toISOString())},`,

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import sharp from "sharp";
 import { createTestApp, type TestApp } from "../../../app/testing/test-app.ts";
 import { transactions } from "../../../platform/db/schema/index.ts";
@@ -29,6 +30,13 @@ export const multipart = (parts: readonly Part[]): { payload: Buffer; contentTyp
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 };
 
+/**
+ * A phone's photo of a till slip (Bónus, 4.590 kr., 21.11.2026, VSK 11% 455 kr., card ending 1234) as a real HEIC
+ * (HEVC): the first golden receipt (receipt-reading/reading.golden.ts) encoded by libheif's `heif-enc -q 50`. It is
+ * the one committed picture, since nothing in node_modules encodes HEVC.
+ */
+export const heicPhoto = (): Buffer => readFileSync(new URL("./receipt.heic", import.meta.url));
+
 /** Receipt files made here, not committed: real images from sharp, a PDF of a few lines of text. */
 export const fixtures = async () => ({
   png: await sharp({ create: { width: 1200, height: 900, channels: 4, background: "#c8102e80" } })
@@ -39,6 +47,7 @@ export const fixtures = async () => ({
     .toBuffer(),
   pdf: Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
   exe: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(510)]),
+  heicPhoto: heicPhoto(),
   /** A HEIC's opening box (brand heic) and no picture: detected as HEIC, decodable by nobody. */
   heic: (() => {
     const box = Buffer.alloc(24);

@@ -4,6 +4,7 @@ export * from "./auth.ts";
 export * from "./balances.ts";
 export * from "./billing.ts";
 export * from "./cards.ts";
+export * from "./categorisation.ts";
 export * from "./credit.ts";
 export * from "./devices.ts";
 export * from "./enums.ts";

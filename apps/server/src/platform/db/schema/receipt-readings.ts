@@ -5,7 +5,9 @@ import { projects } from "./projects.ts";
 import { receipts } from "./transactions.ts";
 
 /** How sure the reader is of each field, from 0 to 1. */
-export type ReadingConfidence = Partial<Record<"total" | "date" | "kennitala" | "last_four" | "merchant", number>>;
+export type ReadingConfidence = Partial<
+  Record<"total" | "date" | "kennitala" | "last_four" | "merchant" | "vat_number" | "address", number>
+>;
 
 /** A VSK line read from a receipt: 24% = 2400, the VAT in whole krónur. */
 export type ReadingVat = { basis_points: number; amount: number; confidence: number };
@@ -31,6 +33,11 @@ export const receiptReadings = pgTable(
     kennitala: text("kennitala"),
     lastFour: text("last_four"),
     merchant: text("merchant"),
+    /** The seller's VSK-númer (5 or 6 digits) and address as printed: what a UBL export needs of the seller. */
+    vatNumber: text("vat_number"),
+    street: text("street"),
+    postcode: text("postcode"),
+    city: text("city"),
     vat: jsonb("vat").$type<ReadingVat[]>().notNull().default([]),
     confidence: jsonb("confidence").$type<ReadingConfidence>().notNull().default({}),
     /** The company's tax category at the VSK rate read, proposed when the transaction has none (a person confirms). */

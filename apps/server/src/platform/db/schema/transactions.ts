@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { categories, dimensions, dimensionValues, taxCategories } from "./accounting.ts";
 import { cards } from "./cards.ts";
+import { categorisationRules } from "./categorisation.ts";
 import { createdAt, id, money, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
 import { exports } from "./exports.ts";
 import { authorizations } from "./processor.ts";
@@ -80,6 +81,13 @@ export const transactions = pgTable(
      * violation, posted anyway as networks require; the card was locked for review and the owners notified.
      */
     captureExcess: money("capture_excess"),
+    /**
+     * The merchant's key (@kort/core merchantKey), written by Kort when the transaction settles or is categorised
+     * (issue 19): counting a merchant's categorisations walks an index instead of normalising every name.
+     */
+    merchantKey: text("merchant_key"),
+    /** The rule that filled the category (or tax, dimensions) at settlement; null once a person sets the category. */
+    categorisedByRuleId: uuid("categorised_by_rule_id"),
     closedAt: timestamptz("closed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -115,6 +123,15 @@ export const transactions = pgTable(
       // Keys lead with the company (docs/scaling.md): one clearing per authorization, one refund per reference.
       uniqueIndex("transactions_project_authorization_key").on(t.projectId, t.authorizationId),
       uniqueIndex("transactions_project_card_network_reference_key").on(t.projectId, t.cardId, t.networkReference),
+      // Issue 19: "how many of this merchant's transactions have this category" reads at most 3 index entries.
+      index("transactions_project_merchant_key_category_idx")
+        .on(t.projectId, t.merchantKey, t.categoryId)
+        .where(sql`${t.merchantKey} is not null`),
+      foreignKey({
+        name: "transactions_categorised_by_rule_fk",
+        columns: [t.projectId, t.categorisedByRuleId],
+        foreignColumns: [categorisationRules.projectId, categorisationRules.id],
+      }),
     ];
   },
 );

@@ -1,0 +1,93 @@
+import { Worker } from "node:worker_threads";
+
+/**
+ * HEIC (HEVC in HEIF, what an iPhone's camera writes) to pixels. The prebuilt libvips under sharp decodes HEIF only
+ * with AV1, so a phone's photo is decoded by libheif compiled to WebAssembly (heic-decode), in a thread of its own
+ * (heic-decoder.worker.mjs): a 12 MP photo takes about 3 s of one core, which must not stall the server's requests.
+ * One picture at a time per process; the thread starts on the first HEIC and ends when idle, since libheif keeps
+ * the memory of the largest picture it decoded.
+ */
+
+/** RGBA pixels, for sharp's `raw` input. */
+export type DecodedHeic = { width: number; height: number; pixels: Buffer };
+
+/** Pictures larger than this are not decoded (about 40 MP; a phone's is 12 to 48). */
+const MAX_PIXELS = 50_000_000;
+/** A picture that takes longer is given up and its thread ended: a decode never hangs the reading of a receipt. */
+const DECODE_TIMEOUT_MS = 30_000;
+/** An idle thread ends after this long. */
+const IDLE_MS = 30_000;
+
+type Answer = { id: number; error?: string; width?: number; height?: number; pixels?: ArrayBuffer };
+
+let worker: Worker | undefined;
+let idleTimer: NodeJS.Timeout | undefined;
+let nextId = 0;
+/** Decodes run one after another: each waits for the one before it. */
+let queue: Promise<unknown> = Promise.resolve();
+
+const stop = (): void => {
+  const ending = worker;
+  worker = undefined;
+  void ending?.terminate();
+};
+
+const threadOf = (): Worker => {
+  if (!worker) {
+    worker = new Worker(new URL("./heic-decoder.worker.mjs", import.meta.url));
+    // The thread never keeps the process alive on its own.
+    worker.unref();
+  }
+  return worker;
+};
+
+const decodeOne = (data: Buffer, timeoutMs: number): Promise<DecodedHeic | null> =>
+  new Promise((resolve) => {
+    clearTimeout(idleTimer);
+    const thread = threadOf();
+    const id = ++nextId;
+    const done = (result: DecodedHeic | null) => {
+      clearTimeout(timer);
+      thread.off("message", onMessage);
+      thread.off("error", onFailure);
+      thread.off("exit", onFailure);
+      idleTimer = setTimeout(stop, IDLE_MS).unref();
+      resolve(result);
+    };
+    const onMessage = (answer: Answer) => {
+      if (answer.id !== id) return;
+      done(
+        answer.pixels && answer.width && answer.height
+          ? { width: answer.width, height: answer.height, pixels: Buffer.from(answer.pixels) }
+          : null,
+      );
+    };
+    const onFailure = () => {
+      if (worker === thread) worker = undefined;
+      done(null);
+    };
+    const timer = setTimeout(() => {
+      stop();
+      done(null);
+    }, timeoutMs);
+    thread.on("message", onMessage);
+    thread.on("error", onFailure);
+    thread.on("exit", onFailure);
+    thread.postMessage({ id, data, maxPixels: MAX_PIXELS });
+  });
+
+/**
+ * The picture of a HEIC file, or null when it has none this server can decode (broken, not HEVC or AV1, larger
+ * than MAX_PIXELS, or slower than the timeout).
+ */
+export const decodeHeic = (data: Buffer, timeoutMs: number = DECODE_TIMEOUT_MS): Promise<DecodedHeic | null> => {
+  const result = queue.then(() => decodeOne(data, timeoutMs));
+  queue = result.catch(() => undefined);
+  return result;
+};
+
+/** Ends the decoding thread now (tests, and a server that stops). */
+export const stopHeicDecoder = (): void => {
+  clearTimeout(idleTimer);
+  stop();
+};

@@ -1,0 +1,145 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { DEMO_PASSCODE, DEMO_USERS } from "../../apps/server/src/app/seed/seed-data.ts";
+import { closeBrowser } from "../support/artifacts.ts";
+import { type BrowserSession, openBrowser } from "../support/browser.ts";
+import { demoProjectId, query } from "../support/db.ts";
+import { createSessionToken, signInAs } from "../support/session.ts";
+
+/**
+ * Issue 19, as the accountant: the same merchant categorised three times makes Kort propose a rule; once accepted,
+ * the next purchase there arrives from the card network categorised, and the panel names the rule.
+ */
+
+type Card = { pan: string; month: number; year: number };
+
+/** A card of the demo employee's, issued by the owner over REST, and its number as the employee reveals it. */
+const employeeCard = async (projectId: string): Promise<Card> => {
+  const [holder] = await query<{ id: string }>("select id from users where email = $1", [DEMO_USERS.employee.email]);
+  const owner = await createSessionToken(DEMO_USERS.owner.email);
+  const issued = await fetch(`${inject("baseUrl")}/v1/funding_sources`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${owner.token}`,
+      "x-project-id": projectId,
+      "idempotency-key": randomUUID(),
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({
+      card_type: "EMPLOYEE_EXPENSE",
+      cardholder_id: holder?.id,
+      description: `Reglukort ${randomUUID().slice(0, 6)}`,
+      limits: [{ sum_amount: 500_000, period: "MONTHLY" }],
+    }),
+  });
+  expect(issued.status, await issued.clone().text()).toBe(201);
+  const cardId = ((await issued.json()) as { id: string }).id;
+  const employee = await createSessionToken(DEMO_USERS.employee.email);
+  const revealed = await fetch(`${inject("baseUrl")}/v1/funding_sources/${cardId}/sensitive`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${employee.token}`,
+      "x-project-id": projectId,
+      "idempotency-key": randomUUID(),
+      "content-type": "application/json",
+    },
+    body: JSON.stringify({ passcode: DEMO_PASSCODE }),
+  });
+  expect(revealed.status, await revealed.clone().text()).toBe(200);
+  const details = (await revealed.json()) as { pan: string; expiry_month: number; expiry_year: number };
+  return { pan: details.pan, month: details.expiry_month, year: details.expiry_year };
+};
+
+/** A purchase authorized and cleared by the card network (the demo network key); answers the transaction id. */
+const purchase = async (card: Card, merchant: string, amount: number): Promise<string> => {
+  const network = async (path: string, body: unknown) => {
+    const response = await fetch(`${inject("baseUrl")}/v1/network/${path}`, {
+      method: "POST",
+      headers: { "x-network-key": "demo-network-key", "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  const authorization = await network("authorizations", {
+    pan: card.pan,
+    expiry_month: card.month,
+    expiry_year: card.year,
+    amount,
+    currency: "ISK",
+    merchant_name: merchant,
+    mcc: "5814",
+    merchant_country: "IS",
+  });
+  expect(authorization.approved).toBe(true);
+  const clearing = await network("clearings", { authorization_id: authorization.id, amount });
+  return String(clearing.transaction_id);
+};
+
+const openPanel = async (page: Page, id: string) => {
+  await page.goto(`${inject("baseUrl")}/expenses/${id}`);
+  await page.getByTestId("transaction-details").waitFor();
+};
+
+describe("categorisation rules", () => {
+  let browser: BrowserSession | undefined;
+  afterEach(async (context) => {
+    await closeBrowser(browser, context);
+    browser = undefined;
+  });
+
+  it("proposes a rule after three categorisations; accepted, the next settlement arrives categorised by it", async () => {
+    browser = await openBrowser({ height: 1600 });
+    const { page } = browser;
+    const projectId = await demoProjectId();
+    const card = await employeeCard(projectId);
+    // Letters only, so the merchant's key is the whole name (store numbers would be dropped).
+    const merchant = `Kaffihús ${randomUUID()
+      .replace(/[^a-f]/g, "")
+      .slice(0, 6)}x`;
+    const first = [
+      await purchase(card, merchant, 1290),
+      await purchase(card, `${merchant} 02`, 1590),
+      await purchase(card, merchant.toUpperCase(), 990),
+    ];
+
+    await signInAs(page, DEMO_USERS.accountant.email, "is");
+    await page.evaluate((id) => localStorage.setItem("kort.project", id), projectId);
+    let chosen = "";
+    for (const id of first) {
+      await openPanel(page, id);
+      await page.getByTestId("panel-category").click();
+      const option = chosen
+        ? page.getByRole("option", { name: chosen, exact: true })
+        : page.getByRole("option").first();
+      chosen = chosen || ((await option.textContent()) ?? "");
+      await option.click();
+      await page.getByText("Flokkur færslunnar vistaður").first().waitFor();
+      await expect.poll(async () => (await page.getByTestId("panel-category").inputValue()) === chosen).toBe(true);
+    }
+    expect(chosen).not.toBe("");
+
+    // The accounting page's Rules tab shows the proposal; the accountant accepts it.
+    await page.goto(`${inject("baseUrl")}/accounting`);
+    await page.getByTestId("accounting-page").waitFor();
+    await page.getByTestId("tab-rules").click();
+    const proposal = page.locator(`[data-testid="rule-proposal"][data-merchant="${merchant.toUpperCase()}"]`);
+    await proposal.waitFor();
+    await proposal.getByTestId("rule-proposal-accept").click();
+    await proposal.waitFor({ state: "detached" });
+    const rule = page.locator(`[data-testid="rule-row"][data-pattern="${merchant.toLowerCase()}"]`);
+    await rule.waitFor();
+    const [stored] = await query<{ name: string }>(
+      "select name from categorisation_rules where project_id = $1 and pattern = $2 and deleted_at is null",
+      [projectId, merchant.toLowerCase()],
+    );
+    expect(stored?.name).toBe(merchant.toUpperCase());
+
+    // The next purchase from that merchant settles categorised, and the panel says which rule did it.
+    const next = await purchase(card, `${merchant} 7`, 2190);
+    await openPanel(page, next);
+    await expect.poll(() => page.getByTestId("panel-category").inputValue()).toBe(chosen);
+    await page.getByTestId("panel-categorised-by-rule").getByText(`Flokkað af reglu: ${stored?.name}`).waitFor();
+  });
+});
