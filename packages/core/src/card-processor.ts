@@ -17,6 +17,14 @@ export const DECLINE_CODES = [
   "TEAM_LIMIT",
   "INSUFFICIENT_CREDIT",
   "CURRENCY_NOT_SUPPORTED",
+  /** Merchant controls (issue 19, merchant-controls.ts): the MCC's group is blocked; the MCC names the group. */
+  "MERCHANT_GROUP_BLOCKED",
+  /** Merchant controls: the merchant is blocked by name. */
+  "MERCHANT_BLOCKED",
+  /** Merchant controls in ALLOW_ONLY mode: neither the MCC's group nor the merchant is allowed. */
+  "MERCHANT_NOT_ALLOWED",
+  /** The company's receipt lock: the holder has purchases without a receipt older than the company allows. */
+  "RECEIPTS_MISSING",
 ] as const;
 export type DeclineCode = (typeof DECLINE_CODES)[number];
 

@@ -9,6 +9,7 @@ export * from "./enums.ts";
 export * from "./errors.ts";
 export * from "./kennitala.ts";
 export * from "./luhn.ts";
+export * from "./merchant-controls.ts";
 export * from "./money.ts";
 export * from "./onboarding-checklist.ts";
 export * from "./overview.ts";

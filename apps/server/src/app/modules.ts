@@ -23,6 +23,7 @@ import { receiptReadingModule } from "../modules/receipt-reading/receipt-reading
 import { receiptsModule } from "../modules/receipts/receipts.module.ts";
 import { referralsModule } from "../modules/referrals/referrals.module.ts";
 import { supportModule } from "../modules/support/support.module.ts";
+import { spendRulesModule } from "../modules/spend-rules/spend-rules.module.ts";
 import { teamsModule } from "../modules/teams/teams.module.ts";
 import { transactionsModule } from "../modules/transactions/transactions.module.ts";
 import type { KortModule } from "../platform/module.ts";
@@ -43,6 +44,7 @@ export const KORT_MODULES: readonly KortModule[] = [
   categorisationModule,
   cardsModule,
   cardDesignsModule,
+  spendRulesModule,
   fundingSourcesModule,
   processorModule,
   transactionsModule,

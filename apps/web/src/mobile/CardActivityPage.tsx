@@ -4,8 +4,10 @@ import { Link, useParams } from "react-router";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useFormatMoney } from "../app/i18n/useFormatMoney.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
+import { declineText } from "../modules/cards/card-labels.ts";
 import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
 import { type CardAuthorization, cardAuthorizations } from "./mobile.api.ts";
+import { ReceiptLockNotice } from "./ReceiptLockNotice.tsx";
 import { useCursorList } from "./useCursorList.ts";
 import { useShortDate } from "./useShortDate.ts";
 
@@ -41,6 +43,7 @@ export function CardActivityPage() {
           {t("employeeApp.back")}
         </Button>
       </Group>
+      <ReceiptLockNotice />
       {list.isPending && <Loader aria-label={t("employeeApp.loading")} />}
       {list.isError && <ApiErrorAlert error={list.error} />}
       {list.data && rows.length === 0 && (
@@ -70,7 +73,9 @@ export function CardActivityPage() {
           </Group>
           {row.status === "declined" && (
             <Text size="sm" c="red" mt={4} data-testid="app-decline-reason" data-code={row.decline_code}>
-              {t(`employeeApp.decline.${row.decline_code ?? "other"}`)}
+              {declineText(t, { code: row.decline_code, mcc: row.mcc, merchant: row.merchant_name }, () =>
+                t(`employeeApp.decline.${row.decline_code ?? "other"}`),
+              )}
             </Text>
           )}
         </Card>

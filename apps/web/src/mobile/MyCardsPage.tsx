@@ -6,6 +6,7 @@ import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { CardTile } from "./CardTile.tsx";
 import { listMyCards, myCardsKey } from "./mobile.api.ts";
 import { OFFLINE_FIRST } from "./offline.ts";
+import { ReceiptLockNotice } from "./ReceiptLockNotice.tsx";
 
 /** `/app`: the employee's own cards in the selected company, newest first. */
 export function MyCardsPage() {
@@ -21,6 +22,7 @@ export function MyCardsPage() {
       <Title order={2} size="h3">
         {t("employeeApp.cards.title")}
       </Title>
+      <ReceiptLockNotice />
       {cards.isPending && <Loader aria-label={t("employeeApp.loading")} />}
       {cards.isError && <ApiErrorAlert error={cards.error} />}
       {cards.data?.nodes.length === 0 && (

@@ -1,10 +1,10 @@
-import { Alert, Badge, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Card, Group, Loader, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useFormatMoney } from "../app/i18n/useFormatMoney.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
-import { APP_PATHS } from "./app-paths.ts";
+import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
 import { myTransactions, myTransactionsKey, todoMarksOf } from "./mobile.api.ts";
 import { TodoMarks } from "./TodoMarks.tsx";
 import { useCursorList } from "./useCursorList.ts";
@@ -16,12 +16,30 @@ export function MyTransactionsPage() {
   const money = useFormatMoney();
   const date = useShortDate();
   const projectId = useSelectedProjectId();
-  const { list, rows, end } = useCursorList(myTransactionsKey(projectId), myTransactions);
+  // `?todo=MissingReceipt`: only purchases still missing a receipt (where a receipt-lock refusal links to).
+  const [params] = useSearchParams();
+  const todo = params.get("todo") === "MissingReceipt" ? "MissingReceipt" : undefined;
+  const { list, rows, end } = useCursorList([...myTransactionsKey(projectId), todo ?? "all"], (after, signal) =>
+    myTransactions(after, signal, todo),
+  );
   return (
-    <Stack gap="sm" data-testid="app-transactions">
-      <Title order={2} size="h3">
-        {t("employeeApp.transactions.title")}
-      </Title>
+    <Stack gap="sm" data-testid="app-transactions" data-todo={todo ?? ""}>
+      <Group justify="space-between">
+        <Title order={2} size="h3">
+          {todo ? t("spendRules.app.missingTitle") : t("employeeApp.transactions.title")}
+        </Title>
+        {todo && (
+          <Anchor
+            component={Link}
+            to={APP_PATHS.transactions}
+            size="sm"
+            mih={TOUCH_TARGET}
+            style={{ display: "inline-flex", alignItems: "center" }}
+          >
+            {t("spendRules.app.showAll")}
+          </Anchor>
+        )}
+      </Group>
       {list.isPending && <Loader aria-label={t("employeeApp.loading")} />}
       {list.isError && <ApiErrorAlert error={list.error} />}
       {list.data && rows.length === 0 && (

@@ -3,6 +3,8 @@ export const APP_PATHS = {
   cards: "/app",
   card: (id: string) => `/app/cards/${encodeURIComponent(id)}`,
   transactions: "/app/transactions",
+  /** The holder's purchases still missing a receipt: where a receipt-lock refusal sends them (issue 19). */
+  missingReceipts: "/app/transactions?todo=MissingReceipt",
   transaction: (id: string) => `/app/transactions/${encodeURIComponent(id)}`,
 } as const;
 

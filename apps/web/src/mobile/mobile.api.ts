@@ -41,6 +41,8 @@ export type CardAuthorization = {
   amount: number;
   currency: string;
   merchant_name: string;
+  /** The merchant's category code: a merchant-group refusal names its group from it. */
+  mcc: string;
   status: "pending" | "cleared" | "reversed" | "declined" | "expired";
   decline_code: DeclineCode | null;
   created_at: string;
@@ -115,10 +117,10 @@ export type MyTransaction = {
   rule_violations: Array<{ rule_id: string }>;
 };
 
-export const myTransactions = (after: string | null, signal?: AbortSignal) =>
+export const myTransactions = (after: string | null, signal?: AbortSignal, todo?: TodoMark) =>
   rest<{ nodes: MyTransaction[]; next_cursor: string | null }>(
     "GET",
-    `/transactions?limit=${PAGE_SIZE}${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+    `/transactions?limit=${PAGE_SIZE}${todo ? `&todo=${todo}` : ""}${after ? `&after=${encodeURIComponent(after)}` : ""}`,
     undefined,
     { signal },
   );
@@ -161,3 +163,16 @@ export const categorise = (
     `/funding_sources/${encodeURIComponent(cardId)}/transactions/${encodeURIComponent(id)}`,
     change,
   );
+
+/** `GET /v1/me/receipt-lock` (issue 19): whether the caller's cards decline until missing receipts arrive. */
+export type MyReceiptLock = {
+  locked: boolean;
+  missing_count: number;
+  lifted_until: string | null;
+  days: number | null;
+};
+
+export const myReceiptLockKey = (projectId: string | null) => ["employee-app", projectId, "receipt-lock"] as const;
+
+export const myReceiptLock = (signal?: AbortSignal) =>
+  rest<MyReceiptLock>("GET", "/me/receipt-lock", undefined, { signal });

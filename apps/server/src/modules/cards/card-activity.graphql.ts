@@ -36,6 +36,7 @@ const CardDecline = builder.objectRef<CardDeclineDto>("CardDecline").implement({
     original_currency: t.exposeString("original_currency"),
     original_exponent: t.exposeInt("original_exponent"),
     decline_code: t.exposeString("decline_code"),
+    mcc: t.exposeString("mcc", { nullable: true, description: "The merchant category code the network sent." }),
     created_at: t.expose("created_at", { type: "DateTime" }),
   }),
 });

@@ -36,6 +36,7 @@ export const cardDeclines = (db: Executor, projectId: string, cardId: string) =>
       originalCurrency: authorizations.originalCurrency,
       originalExponent: authorizations.originalExponent,
       declineCode: authorizations.declineCode,
+      mcc: authorizations.mcc,
       createdAt: authorizations.createdAt,
     })
     .from(authorizations)

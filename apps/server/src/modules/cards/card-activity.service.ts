@@ -27,6 +27,8 @@ export type CardDeclineDto = {
   original_currency: string;
   original_exponent: number;
   decline_code: string;
+  /** The merchant's category code: a MERCHANT_GROUP_BLOCKED decline names its group from it. */
+  mcc: string | null;
   created_at: Date;
 };
 
@@ -66,6 +68,7 @@ export const cardActivityFor = async (
       original_currency: row.originalCurrency,
       original_exponent: row.originalExponent,
       decline_code: row.declineCode ?? "UNKNOWN",
+      mcc: row.mcc ?? null,
       created_at: row.createdAt,
     })),
   };

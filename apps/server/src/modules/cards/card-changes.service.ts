@@ -6,6 +6,7 @@ import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { processorDeps } from "../processor/network.rest.ts";
 import { assertProjectApproved } from "../projects/project-approval.service.ts";
+import { parseNewCardMerchantControls, writeNewCardMerchantControls } from "../spend-rules/card-controls.service.ts";
 import { assertCardActionPossible, authorizeCard, type CardAction, cardSubject, loadCardFor } from "./card-access.ts";
 import { assertCardLimitsAllowed } from "./card-limit-check.service.ts";
 import { type CardChange, updateCard } from "./cards.repo.ts";
@@ -49,6 +50,8 @@ export const createCard = async (
 ): Promise<string> => {
   assertCardActionPossible(ctx, "create");
   const args = createCardSchema.parse(input);
+  // The create panel's optional step (issue 19): merchant controls written with the card, in its transaction.
+  const merchantControls = parseNewCardMerchantControls((input as { merchant_controls?: unknown }).merchant_controls);
   const now = deps.now();
   if (args.will_close_at && cardType !== "EMPLOYEE_EXPENSE") {
     throw invalid("will_close_at", "Only employee cards close on a date.");
@@ -91,6 +94,16 @@ export const createCard = async (
         requestId: ctx.requestId,
       },
     );
+    if (merchantControls) {
+      await writeNewCardMerchantControls(tx, {
+        projectId,
+        cardId: card.id,
+        controls: merchantControls,
+        by: ctx.user.id,
+        requestId: ctx.requestId,
+        now,
+      });
+    }
     return card.id;
   });
 };

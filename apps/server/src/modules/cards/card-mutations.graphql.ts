@@ -1,6 +1,7 @@
 import type { CardType } from "@kort/core";
 import { builder } from "../../platform/graphql/builder.ts";
 import { requireProject } from "../../platform/http/context.ts";
+import { MerchantControlsInput } from "../spend-rules/spend-rules.graphql.ts";
 import { createCard } from "./card-changes.service.ts";
 import {
   changeCardholder,
@@ -31,6 +32,11 @@ const CreateCardInput = builder.inputType("CreateCardInput", {
       description: "Employee cards only; not before today; stored as 23:59:59.999 UTC of that day.",
     }),
     default_transaction_category_id: t.id({ required: false }),
+    merchant_controls: t.field({
+      type: MerchantControlsInput,
+      required: false,
+      description: "The card's own merchant controls (issue 19); none: the company's default applies.",
+    }),
   }),
 });
 

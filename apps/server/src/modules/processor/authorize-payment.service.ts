@@ -159,7 +159,15 @@ const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Pr
         ? decide({
             now,
             card,
-            request: { amountIsk, mcc: request.mcc, expiryMonth: request.expiryMonth, expiryYear: request.expiryYear },
+            request: {
+              amountIsk,
+              mcc: request.mcc,
+              merchantName: request.merchantName,
+              expiryMonth: request.expiryMonth,
+              expiryYear: request.expiryYear,
+            },
+            merchantControls: cardState.merchantControls,
+            receiptLock: cardState.receiptLock,
             limits: cardState.limits,
             team: cardState.team,
             availableCredit,

@@ -1,7 +1,7 @@
-import { MS_PER_DAY } from "@kort/core";
+import { isMerchantGroupId, type MerchantControls, MS_PER_DAY } from "@kort/core";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import type { DecisionCard, DecisionLimit, LimitUsage, TeamControl } from "./decide.ts";
+import type { DecisionCard, DecisionLimit, LimitUsage, ReceiptLock, TeamControl } from "./decide.ts";
 import { limitWindowStart } from "./periods.ts";
 
 /**
@@ -101,6 +101,10 @@ export type CardDecisionState = {
   card: DecisionCardRow;
   limits: readonly { limit: DecisionLimit; used: LimitUsage }[];
   team: TeamControl | null;
+  /** The card's merchant controls, or the company's default (issue 19). */
+  merchantControls: MerchantControls | null;
+  /** The cardholder's receipt lock, when a receipt is missing. */
+  receiptLock: ReceiptLock | null;
 };
 
 /** A decision already stored for a (card, network reference) of the batch: what a retry answers. */
@@ -154,6 +158,8 @@ export type StateJson = {
     sliding: number[] | null;
     team_limits: [number | null, number | null, number | null] | null;
     team: Sums;
+    merchant: [string, string[], string[]] | null;
+    receipt_lock: [number, string | null] | null;
   }[];
 };
 
@@ -202,6 +208,14 @@ export const decisionStateSql = (
   return `select kort_decision_state(${args.join(", ")}) as state`;
 };
 
+/** Merchant controls as stored (mode, group ids, names); a group id this build does not know is left out. */
+const merchantControlsOf = (row: [string, string[], string[]] | null): MerchantControls | null => {
+  if (!row) return null;
+  const [mode, groups, merchants] = row;
+  if (mode !== "ALLOW_ONLY" && mode !== "BLOCK") return null;
+  return { mode, groups: groups.filter(isMerchantGroupId), merchants };
+};
+
 /** What `decisionStateSql` answered (its `state` column), for the rules; undefined when the company is missing. */
 export const decisionStateOf = (raw: StateJson | string | null | undefined): BatchDecisionState | undefined => {
   if (!raw) return undefined;
@@ -240,6 +254,13 @@ export const decisionStateOf = (raw: StateJson | string | null | undefined): Bat
       },
       limits,
       team,
+      merchantControls: merchantControlsOf(row.merchant ?? null),
+      receiptLock: row.receipt_lock
+        ? {
+            missingCount: safe(row.receipt_lock[0]),
+            liftedUntil: row.receipt_lock[1] === null ? null : new Date(row.receipt_lock[1]),
+          }
+        : null,
     });
   }
   const stored = new Map<string, StoredDecision>();

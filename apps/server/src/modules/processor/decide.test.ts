@@ -14,7 +14,9 @@ const limit = (overrides: Partial<DecisionLimit> = {}): DecisionLimit => ({
 const input = (overrides: Partial<DecisionInput> = {}): DecisionInput => ({
   now,
   card: { status: "ACTIVE", expirationMonth: 5, expirationYear: 2029, willCloseAt: null },
-  request: { amountIsk: 1000, mcc: "5411", expiryMonth: 5, expiryYear: 2029 },
+  request: { amountIsk: 1000, mcc: "5411", merchantName: "Bónus", expiryMonth: 5, expiryYear: 2029 },
+  merchantControls: null,
+  receiptLock: null,
   limits: [{ limit: limit(), used: { sum: 0, count: 0 } }],
   team: null,
   availableCredit: 1_000_000,
@@ -160,6 +162,40 @@ describe("team limit control and credit", () => {
     expect(codeOf(everythingWrong)).toBe("CARD_FROZEN");
     expect(codeOf({ ...everythingWrong, card: input().card })).toBe("SINGLE_AMOUNT");
     expect(codeOf(input({ team: { ...team, usedDaily: 4500 }, availableCredit: 0 }))).toBe("TEAM_LIMIT");
+  });
+});
+
+describe("merchant controls and the receipt lock", () => {
+  const casino = { ...input().request, mcc: "7995", merchantName: "Lucky Casino" };
+  const blockGambling = { mode: "BLOCK" as const, groups: ["gambling" as const], merchants: [] };
+
+  it("declines a blocked group with its code and passes other merchants", () => {
+    expect(codeOf(input({ merchantControls: blockGambling, request: casino }))).toBe("MERCHANT_GROUP_BLOCKED");
+    expect(codeOf(input({ merchantControls: blockGambling }))).toBe("APPROVED");
+  });
+
+  it("comes after the card's state and before its limits", () => {
+    const frozen = { ...input().card, status: "FROZEN" as const };
+    expect(codeOf(input({ merchantControls: blockGambling, request: casino, card: frozen }))).toBe("CARD_FROZEN");
+    expect(codeOf(input({ merchantControls: blockGambling, request: casino, availableCredit: 0 }))).toBe(
+      "MERCHANT_GROUP_BLOCKED",
+    );
+  });
+
+  it("declines with RECEIPTS_MISSING while receipts are missing, unless lifted past now", () => {
+    expect(codeOf(input({ receiptLock: { missingCount: 2, liftedUntil: null } }))).toBe("RECEIPTS_MISSING");
+    expect(codeOf(input({ receiptLock: { missingCount: 0, liftedUntil: null } }))).toBe("APPROVED");
+    const later = new Date(now.getTime() + 1);
+    expect(codeOf(input({ receiptLock: { missingCount: 2, liftedUntil: later } }))).toBe("APPROVED");
+    expect(codeOf(input({ receiptLock: { missingCount: 2, liftedUntil: now } }))).toBe("RECEIPTS_MISSING");
+  });
+
+  it("names the merchant block before the receipt lock, and the lock before the limits", () => {
+    const lock = { missingCount: 1, liftedUntil: null };
+    expect(codeOf(input({ receiptLock: lock, merchantControls: blockGambling, request: casino }))).toBe(
+      "MERCHANT_GROUP_BLOCKED",
+    );
+    expect(codeOf(input({ receiptLock: lock, availableCredit: 0 }))).toBe("RECEIPTS_MISSING");
   });
 });
 

@@ -4,6 +4,8 @@ import {
   isAtmMcc,
   type LimitPeriod,
   type LimitUsageType,
+  type MerchantControls,
+  merchantControlDecline,
   utcDate,
 } from "@kort/core";
 
@@ -39,11 +41,21 @@ export type TeamControl = {
   usedMonthly: number;
 };
 
+/**
+ * The cardholder's receipt lock (issue 19, docs/spend-rules.md): how many of their purchases lack a receipt past the
+ * company's grace period, and until when an owner lifted the lock. Null when the company has no lock or the holder
+ * owes no receipt.
+ */
+export type ReceiptLock = { missingCount: number; liftedUntil: Date | null };
+
 export type DecisionInput = {
   now: Date;
   card: DecisionCard;
   /** What the network sent: the amount already in ISK. */
-  request: { amountIsk: number; mcc: string; expiryMonth: number; expiryYear: number };
+  request: { amountIsk: number; mcc: string; merchantName: string; expiryMonth: number; expiryYear: number };
+  /** The card's merchant controls, or the company's default when the card has none; null: no controls. */
+  merchantControls: MerchantControls | null;
+  receiptLock: ReceiptLock | null;
   limits: readonly { limit: DecisionLimit; used: LimitUsage }[];
   /** The card's team's limit control; null when the card has no team. */
   team: TeamControl | null;
@@ -97,9 +109,22 @@ const teamDecline = (team: TeamControl | null, amount: number): DeclineCode | nu
   return overAny ? "TEAM_LIMIT" : null;
 };
 
+/** Locked while a receipt is missing, unless an owner lifted the lock until after `now`. */
+const receiptLockDecline = (lock: ReceiptLock | null, now: Date): DeclineCode | null => {
+  if (!lock || lock.missingCount <= 0) return null;
+  if (lock.liftedUntil && lock.liftedUntil.getTime() > now.getTime()) return null;
+  return "RECEIPTS_MISSING";
+};
+
+/**
+ * The rules in order: the card's own state; then where it may be used (merchant controls), since no amount makes a
+ * blocked merchant allowed; then the receipt lock, which the holder lifts by sending receipts; then the amounts.
+ */
 export const decide = (input: DecisionInput): Decision => {
   const code =
     cardStateDecline(input) ??
+    merchantControlDecline(input.merchantControls, input.request) ??
+    receiptLockDecline(input.receiptLock, input.now) ??
     cardLimitDecline(input) ??
     teamDecline(input.team, input.request.amountIsk) ??
     (input.request.amountIsk > input.availableCredit ? "INSUFFICIENT_CREDIT" : null);

@@ -4,6 +4,7 @@ import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ExportAccountsTab } from "../exports/ExportAccountsTab.tsx";
+import { SpendRulesTab } from "../spend-rules/SpendRulesTab.tsx";
 import type { AccountingCategory } from "./accounting.graphql.ts";
 import { useAccountingSettings, useDimensions, useTaxCategories } from "./accounting-queries.ts";
 import { CaptureToleranceSetting } from "./CaptureToleranceSetting.tsx";
@@ -76,6 +77,9 @@ export function AccountingPage() {
           <Tabs.Tab value="rules" data-testid="tab-rules">
             {t("accounting.tabs.rules")}
           </Tabs.Tab>
+          <Tabs.Tab value="spend-rules" data-testid="tab-spend-rules">
+            {t("accounting.tabs.spendRules")}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="categories" pt="md">
           <CategoriesTab onEdit={(category) => setPanel({ opened: true, category })} />
@@ -96,6 +100,9 @@ export function AccountingPage() {
         </Tabs.Panel>
         <Tabs.Panel value="rules" pt="md">
           <RulesTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="spend-rules" pt="md">
+          <SpendRulesTab />
         </Tabs.Panel>
       </Tabs>
       <CategoryPanel

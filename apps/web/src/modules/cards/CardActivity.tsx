@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
 import { useLocale } from "../../app/i18n/useLocale.ts";
 import { ColumnHeader, CutText, FigureCell, NoWrapCell, SecondLine, ShrinkCell } from "../../ui/table/cells.tsx";
-import { declineKey } from "./card-labels.ts";
+import { declineText } from "./card-labels.ts";
 import { useCardActivity } from "./card-queries.ts";
 import { useFormatDay } from "./useFormatDay.ts";
 
@@ -90,7 +90,9 @@ export function CardActivity({ cardId }: { cardId: string }) {
                 </ShrinkCell>
                 <FigureCell>{money(row.amount)}</FigureCell>
                 <ShrinkCell>
-                  <CutText c="red">{t(declineKey(row.decline_code))}</CutText>
+                  <CutText c="red" data-testid="card-decline-reason" data-code={row.decline_code}>
+                    {declineText(t, { code: row.decline_code, mcc: row.mcc, merchant: row.merchant })}
+                  </CutText>
                 </ShrinkCell>
               </Table.Tr>
             ))}

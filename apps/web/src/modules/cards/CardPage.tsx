@@ -4,6 +4,7 @@ import { useParams } from "react-router";
 import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
 import { useNamePage } from "../../app/shell/header/page-subtitle.ts";
+import { CardMerchantControls } from "../spend-rules/CardMerchantControls.tsx";
 import { CardActions } from "./CardActions.tsx";
 import { CardActivity } from "./CardActivity.tsx";
 import { CardOverview } from "./CardOverview.tsx";
@@ -29,6 +30,7 @@ export function CardPage() {
         <CardActions card={card.data} />
       </Group>
       <CardOverview card={card.data} />
+      <CardMerchantControls cardId={card.data.id} />
       <CardActivity cardId={card.data.id} />
     </Stack>
   );

@@ -1,9 +1,16 @@
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Accordion, Button, Group, Stack, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { SidePanel } from "../../ui/side-panel/SidePanel.tsx";
 import { SIDE_PANEL_ANIMATION_MS } from "../../ui/side-panel/side-panel-size.ts";
 import { useCategories } from "../accounting/useCategories.ts";
+import {
+  controlsOfDraft,
+  emptyDraft,
+  isEmptyDraft,
+  type MerchantControlsDraft,
+  MerchantControlsEditor,
+} from "../spend-rules/MerchantControlsEditor.tsx";
 import { CardTypeStep } from "./CardTypeStep.tsx";
 import { CreateCardFields } from "./CreateCardFields.tsx";
 import { CARD_TYPE_KEYS } from "./card-labels.ts";
@@ -24,6 +31,8 @@ export type CreateCardPanelProps = { opened: boolean; onClose: () => void };
 export function CreateCardPanel({ opened, onClose }: CreateCardPanelProps) {
   const { t } = useTranslation();
   const [form, setForm] = useState<CreateCardForm>(EMPTY_CREATE_CARD_FORM);
+  // The optional merchant-controls step (issue 19): left empty, the card follows the company's default.
+  const [merchants, setMerchants] = useState<MerchantControlsDraft>(emptyDraft);
   const create = useCreateCard();
   const options = useCardCreateOptions(form.cardType);
   const categories = useCategories(null, opened && form.cardType !== null);
@@ -34,6 +43,7 @@ export function CreateCardPanel({ opened, onClose }: CreateCardPanelProps) {
     if (opened) return;
     const timer = setTimeout(() => {
       setForm(EMPTY_CREATE_CARD_FORM);
+      setMerchants(emptyDraft());
       create.reset();
     }, SIDE_PANEL_ANIMATION_MS);
     return () => clearTimeout(timer);
@@ -55,8 +65,10 @@ export function CreateCardPanel({ opened, onClose }: CreateCardPanelProps) {
 
   const submit = () => {
     if (!submittable || form.cardType === null) return;
+    const variables = createCardVariables(form);
+    const merchantControls = isEmptyDraft(merchants) ? null : controlsOfDraft(merchants);
     create.mutate(
-      { cardType: form.cardType, variables: createCardVariables(form) },
+      { cardType: form.cardType, variables: { input: { ...variables.input, merchant_controls: merchantControls } } },
       {
         onSuccess: () => onClose(),
       },
@@ -92,6 +104,21 @@ export function CreateCardPanel({ opened, onClose }: CreateCardPanelProps) {
             overAccountLimit={overAccountLimit}
             accountBalance={balance.data}
           />
+          <Accordion variant="contained" mt="lg" data-testid="create-card-merchants">
+            <Accordion.Item value="merchants">
+              <Accordion.Control data-testid="create-card-merchants-toggle">
+                {t("spendRules.createStep")}
+              </Accordion.Control>
+              <Accordion.Panel>
+                <Stack gap="xs">
+                  <Text size="xs" c="dimmed">
+                    {t("spendRules.createStepHint")}
+                  </Text>
+                  <MerchantControlsEditor value={merchants} onChange={setMerchants} />
+                </Stack>
+              </Accordion.Panel>
+            </Accordion.Item>
+          </Accordion>
           <Group justify="space-between" mt="xl">
             <Button variant="default" onClick={() => chooseType(null)} data-testid="create-card-back">
               {t("cards.create.back")}

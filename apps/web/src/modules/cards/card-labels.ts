@@ -1,4 +1,13 @@
-import { type CardStatus, type CardType, DECLINE_CODES, type DeclineCode, type LimitPeriod } from "@kort/core";
+import {
+  type CardStatus,
+  type CardType,
+  DECLINE_CODES,
+  type DeclineCode,
+  type LimitPeriod,
+  merchantGroupOf,
+} from "@kort/core";
+import type { TFunction } from "i18next";
+import { BLOCKED_GROUP_KEYS } from "../spend-rules/merchant-labels.ts";
 
 /** Translation keys of the card words (spec 3), literal so the catalogue test sees each one. */
 export const CARD_TYPE_KEYS = {
@@ -44,9 +53,31 @@ export const DECLINE_KEYS = {
   CURRENCY_NOT_SUPPORTED: "cards.decline.CURRENCY_NOT_SUPPORTED",
   INVALID_EXPIRY: "cards.decline.INVALID_EXPIRY",
   UNKNOWN_CARD: "cards.decline.UNKNOWN_CARD",
+  MERCHANT_GROUP_BLOCKED: "cards.decline.MERCHANT_GROUP_BLOCKED",
+  MERCHANT_BLOCKED: "cards.decline.MERCHANT_BLOCKED",
+  MERCHANT_NOT_ALLOWED: "cards.decline.MERCHANT_NOT_ALLOWED",
+  RECEIPTS_MISSING: "cards.decline.RECEIPTS_MISSING",
 } as const satisfies Record<DeclineCode, string>;
 
 /** A decline code's translation key; codes this version does not know read as "declined". */
 const isDeclineCode = (code: string): code is DeclineCode => DECLINE_CODES.some((known) => known === code);
 
 export const declineKey = (code: string) => (isDeclineCode(code) ? DECLINE_KEYS[code] : "cards.decline.other");
+
+/**
+ * A decline's reason in words. A merchant-group decline names its group from the purchase's MCC (the groups are
+ * disjoint, so the MCC names the one that declined it); a blocked merchant names the merchant. Every other code
+ * reads as `otherwise` says (the dashboard's short words by default, or the app's sentences).
+ */
+export const declineText = (
+  t: TFunction,
+  decline: { code: string | null; mcc?: string | null; merchant?: string | null },
+  otherwise: () => string = () => t(declineKey(decline.code ?? "other")),
+): string => {
+  const group = decline.mcc ? merchantGroupOf(decline.mcc) : null;
+  if (decline.code === "MERCHANT_GROUP_BLOCKED" && group) return t(BLOCKED_GROUP_KEYS[group]);
+  if (decline.code === "MERCHANT_BLOCKED" && decline.merchant) {
+    return t("spendRules.blockedMerchant", { merchant: decline.merchant });
+  }
+  return otherwise();
+};

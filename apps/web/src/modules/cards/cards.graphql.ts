@@ -59,7 +59,7 @@ export const CARD_ACTIVITY_QUERY = graphql(`
       transactions {
         id merchant transaction_amount original_amount original_currency original_exponent transaction_date settled
       }
-      declines { id merchant amount decline_code created_at }
+      declines { id merchant amount decline_code mcc created_at }
     }
   }
 `);

@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   "receipt.unmatched",
   "team.budget_alert",
   "categorisation.rule_proposed",
+  "card.receipts_locked",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -28,6 +29,7 @@ export type NotificationText = {
     | "teamBudget80"
     | "teamBudget100"
     | "ruleProposed"
+    | "receiptsLocked"
     | "other";
   values: Record<string, string | number>;
 };
@@ -61,6 +63,8 @@ export const notificationText = (kind: string, payload: unknown, locale: Locale)
       };
     case "categorisation.rule_proposed":
       return { key: "ruleProposed", values: { merchant: textOf(p.merchant_name) } };
+    case "card.receipts_locked":
+      return { key: "receiptsLocked", values: { count: numberOf(p.missing_count), days: numberOf(p.days) } };
     default:
       return { key: "other", values: {} };
   }

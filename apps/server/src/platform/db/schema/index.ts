@@ -17,6 +17,7 @@ export * from "./processor.ts";
 export * from "./projects.ts";
 export * from "./receipt-readings.ts";
 export * from "./referrals.ts";
+export * from "./spend-rules.ts";
 export * from "./teams.ts";
 export * from "./transactions.ts";
 export * from "./users.ts";

@@ -109,6 +109,13 @@ export const transactions = pgTable(
       index("transactions_project_receiptless_idx")
         .on(t.projectId, ...newestFirst())
         .where(sql`${t.receiptCount} = 0 and ${t.transactionAmount} > 0`),
+      // The receipt lock (issue 19, spend-rules): settled purchases without a receipt per cardholder and date, counted
+      // for a company by one aggregate and for one person when a receipt arrives.
+      index("transactions_project_user_receiptless_idx")
+        .on(t.projectId, t.userId, t.transactionDate)
+        .where(
+          sql`${t.receiptCount} = 0 and ${t.transactionAmount} > 0 and ${t.closedAt} is not null and ${t.refundOfTransactionId} is null`,
+        ),
       check("transactions_receipt_count_non_negative", sql`${t.receiptCount} >= 0`),
       index("transactions_latest_export_idx").on(t.latestExportId),
       index("transactions_category_idx").on(t.categoryId),

@@ -1,0 +1,93 @@
+import type { MerchantControls } from "@kort/core";
+import { writeAudit } from "../../platform/audit/audit.ts";
+import type { Tx } from "../../platform/db/client.ts";
+import { AppError } from "../../platform/errors.ts";
+import { policyFor } from "../../platform/http/authorize.ts";
+import type { ProjectContext } from "../../platform/http/context.ts";
+import type { AppDeps } from "../../platform/http/rest.ts";
+import { cardSubject, loadCardFor } from "../cards/card-access.ts";
+import { findCardMerchantControls, findProjectSpendRules, writeCardMerchantControls } from "./spend-rules.repo.ts";
+import {
+  type CardMerchantControlsDto,
+  controlsDto,
+  merchantControlsSchema,
+  optionalMerchantControlsSchema,
+} from "./spend-rules.schemas.ts";
+
+/**
+ * A card's own merchant controls (issue 19): read by whoever may read the card, changed by whoever may manage its
+ * limits (`card manage-limits`: owners, and team admins for their teams' cards), in one transaction with the card
+ * locked and an audit row.
+ */
+
+type Deps = Pick<AppDeps, "db" | "now">;
+
+export const cardMerchantControlsFor = async (
+  deps: Deps,
+  ctx: ProjectContext,
+  cardId: string,
+): Promise<CardMerchantControlsDto> => {
+  const card = await loadCardFor(deps.db, ctx, cardId, "read");
+  const [own, rules] = await Promise.all([
+    findCardMerchantControls(deps.db, card.projectId, card.id),
+    findProjectSpendRules(deps.db, card.projectId),
+  ]);
+  return {
+    card_id: card.id,
+    own: controlsDto(own),
+    company_default: controlsDto(rules.merchantDefault),
+    can_manage: policyFor(ctx, "card", "manage-limits", cardSubject(card)).allowed,
+  };
+};
+
+export const setCardMerchantControls = async (
+  deps: Deps,
+  ctx: ProjectContext,
+  cardId: string,
+  input: unknown,
+): Promise<CardMerchantControlsDto> => {
+  const controls = optionalMerchantControlsSchema.parse(input);
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const card = await loadCardFor(tx, ctx, cardId, "manage-limits", { lock: true });
+    if (card.status === "CLOSED") throw new AppError("CARD_CLOSED", "The card is closed and cannot be changed.");
+    const before = await findCardMerchantControls(tx, card.projectId, card.id);
+    await writeCardMerchantControls(tx, { projectId: card.projectId, cardId: card.id, controls, by: ctx.user.id, now });
+    await writeAudit(tx, {
+      action: "card.set_merchant_controls",
+      objectType: "card",
+      objectId: card.id,
+      projectId: card.projectId,
+      actorUserId: ctx.user.id,
+      requestId: ctx.requestId,
+      data: { masked_number: card.maskedNumber, from: controlsDto(before), to: controlsDto(controls) },
+      at: now,
+    });
+  });
+  return cardMerchantControlsFor(deps, ctx, cardId);
+};
+
+/** Parses the create-card panel's optional controls (undefined or null: none). */
+export const parseNewCardMerchantControls = (input: unknown): MerchantControls | null =>
+  input === undefined || input === null ? null : merchantControlsSchema.parse(input);
+
+/**
+ * A new card's controls, in the transaction that issues it (the caller asked `card create`, which for every role
+ * that holds it goes with `card manage-limits` on the same card).
+ */
+export const writeNewCardMerchantControls = async (
+  tx: Tx,
+  row: { projectId: string; cardId: string; controls: MerchantControls; by: string; requestId: string; now: Date },
+): Promise<void> => {
+  await writeCardMerchantControls(tx, { ...row });
+  await writeAudit(tx, {
+    action: "card.set_merchant_controls",
+    objectType: "card",
+    objectId: row.cardId,
+    projectId: row.projectId,
+    actorUserId: row.by,
+    requestId: row.requestId,
+    data: { from: null, to: controlsDto(row.controls) },
+    at: row.now,
+  });
+};
