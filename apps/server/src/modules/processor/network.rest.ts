@@ -1,5 +1,6 @@
 import { type CardSecrets, createCardSecrets } from "../../platform/crypto/card-secrets.ts";
 import { type AppDeps, defineRoute, type RestRoute } from "../../platform/http/rest.ts";
+import { queueDecisionPush } from "../push/push.service.ts";
 import { authorizePayment, type ProcessorDeps } from "./authorize-payment.service.ts";
 import {
   authorizationAnswerSchema,
@@ -53,6 +54,9 @@ export const networkRoutes: RestRoute[] = [
         merchantCountry: body.merchant_country,
         networkReference: body.network_reference,
       });
+      // The decision is committed; its push to the holder's phone is queued and the network's answer does not
+      // wait for that (issue 17). A push lost here is only a push: the app's lists and notifications have it.
+      if (answer.id) void queueDecisionPush(deps.tasks, answer.id).catch(() => undefined);
       return {
         id: answer.id,
         approved: answer.approved,

@@ -17,3 +17,4 @@ export * from "./receipt-readings.ts";
 export * from "./teams.ts";
 export * from "./transactions.ts";
 export * from "./users.ts";
+export * from "./webauthn.ts";
