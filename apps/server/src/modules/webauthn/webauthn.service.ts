@@ -7,6 +7,7 @@ import {
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
 import { writeAudit } from "../../platform/audit/audit.ts";
+import type { Executor } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { RequestContext, UserContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
@@ -49,8 +50,9 @@ const relyingParty = (deps: AppDeps, ctx: RequestContext) => {
 
 const failed = () => new AppError("WEBAUTHN_FAILED", "The phone's answer could not be verified.");
 
-const refused = async (deps: AppDeps, ctx: RequestContext, userId: string | null, reason: string) => {
-  await writeAudit(deps.db, {
+/** The refusal's audit line, in the transaction that spent the challenge (both commit; the error is thrown after). */
+const refused = async (deps: AppDeps, tx: Executor, ctx: RequestContext, userId: string | null, reason: string) => {
+  await writeAudit(tx, {
     action: "auth.webauthn.refused",
     objectType: "user",
     objectId: userId,
@@ -109,7 +111,7 @@ export const verifyRegistration = async (deps: AppDeps, ctx: UserContext, device
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome<true>> => {
     const challenge = await takeChallenge(tx, input.challenge_id, "registration", now);
     if (!challenge || challenge.userId !== ctx.user.id || challenge.deviceId !== deviceId) {
-      return refusal(await refused(deps, ctx, ctx.user.id, "challenge"));
+      return refusal(await refused(deps, tx, ctx, ctx.user.id, "challenge"));
     }
     const verified = await verifyRegistrationResponse({
       response: input.response as RegistrationResponseJSON,
@@ -118,7 +120,7 @@ export const verifyRegistration = async (deps: AppDeps, ctx: UserContext, device
       expectedRPID: rpID,
       requireUserVerification: true,
     }).catch(() => undefined);
-    if (!verified?.verified) return refusal(await refused(deps, ctx, ctx.user.id, "registration"));
+    if (!verified?.verified) return refusal(await refused(deps, tx, ctx, ctx.user.id, "registration"));
     const { credential } = verified.registrationInfo;
     await replaceCredential(
       tx,
@@ -202,13 +204,13 @@ export const verifyAuthentication = async (deps: AppDeps, ctx: RequestContext, b
   const { rpID, origin } = relyingParty(deps, ctx);
   const outcome = await deps.db.transaction(async (tx) => {
     const challenge = await takeChallenge(tx, input.challenge_id, "authentication", now);
-    if (!challenge) return refusal(await refused(deps, ctx, null, "challenge"));
+    if (!challenge) return refusal(await refused(deps, tx, ctx, null, "challenge"));
     const credential = await credentialOf(tx, {
       id: input.response.id,
       userId: challenge.userId,
       deviceId: challenge.deviceId,
     });
-    if (!credential) return refusal(await refused(deps, ctx, challenge.userId, "credential"));
+    if (!credential) return refusal(await refused(deps, tx, ctx, challenge.userId, "credential"));
     const verified = await verifyAuthenticationResponse({
       response: input.response as AuthenticationResponseJSON,
       expectedChallenge: challenge.challenge,
@@ -222,7 +224,7 @@ export const verifyAuthentication = async (deps: AppDeps, ctx: RequestContext, b
         transports: credential.transports,
       },
     }).catch(() => undefined);
-    if (!verified?.verified) return refusal(await refused(deps, ctx, challenge.userId, "assertion"));
+    if (!verified?.verified) return refusal(await refused(deps, tx, ctx, challenge.userId, "assertion"));
     await advanceCounter(tx, credential.id, verified.authenticationInfo.newCounter, now);
     const approved = await beginUnlockedSession(tx, {
       userId: challenge.userId,
