@@ -6,6 +6,7 @@ import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { CardTile } from "./CardTile.tsx";
 import { listMyCards, myCardsKey } from "./mobile.api.ts";
 import { OFFLINE_FIRST } from "./offline.ts";
+import { UnlockOffer } from "./UnlockOffer.tsx";
 
 /** `/app`: the employee's own cards in the selected company, newest first. */
 export function MyCardsPage() {
@@ -31,6 +32,7 @@ export function MyCardsPage() {
       {cards.data?.nodes.map((card) => (
         <CardTile key={card.id} card={card} />
       ))}
+      <UnlockOffer />
     </Stack>
   );
 }

@@ -4,6 +4,9 @@ export const APP_PATHS = {
   card: (id: string) => `/app/cards/${encodeURIComponent(id)}`,
   transactions: "/app/transactions",
   transaction: (id: string) => `/app/transactions/${encodeURIComponent(id)}`,
+  notifications: "/app/notifications",
+  /** Unlock with the phone's biometrics (issue 17): outside the session guard, since it makes the session. */
+  unlock: "/app/unlock",
 } as const;
 
 /** Issue 17: every touch target is at least 44 px square (Apple's and Google's guidance). */
