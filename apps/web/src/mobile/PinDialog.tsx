@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
-import { TOUCH_TARGET } from "./app-paths.ts";
+import { CLOSE_44, TOUCH_TARGET } from "./app-paths.ts";
 import { setCardPin } from "./mobile.api.ts";
 import { FAIL_OFFLINE } from "./offline.ts";
 
@@ -33,7 +33,7 @@ export function PinDialog({ cardId, opened, onClose }: PinDialogProps) {
   const mismatch = again.length === 4 && again !== pin;
   const ready = pin.length === 4 && again === pin && passcode.length === 4;
   return (
-    <Modal opened={opened} onClose={close} title={t("employeeApp.pin.title")} centered>
+    <Modal opened={opened} onClose={close} title={t("employeeApp.pin.title")} centered closeButtonProps={CLOSE_44}>
       {save.isSuccess ? (
         <Stack gap="md">
           <Alert color="green" variant="light" data-testid="app-pin-saved">

@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
-import { TOUCH_TARGET } from "./app-paths.ts";
+import { CLOSE_44, TOUCH_TARGET } from "./app-paths.ts";
 import { FAIL_OFFLINE } from "./offline.ts";
 import { turnOffUnlock, turnOnUnlock, unlockSupported } from "./unlock.ts";
 import { unlockEnabledHere } from "./unlock-flag.ts";
@@ -74,6 +74,7 @@ export function UnlockOffer() {
         }}
         title={t("employeeApp.unlock.offerTitle")}
         centered
+        closeButtonProps={CLOSE_44}
       >
         <form
           onSubmit={(event) => {

@@ -3,7 +3,7 @@ import { IconBrandApple, IconBrandGoogle } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
-import { TOUCH_TARGET } from "./app-paths.ts";
+import { CLOSE_44, TOUCH_TARGET } from "./app-paths.ts";
 import { provisionCard, type Wallet } from "./mobile.api.ts";
 import { FAIL_OFFLINE } from "./offline.ts";
 
@@ -29,7 +29,7 @@ export function WalletDialog({ cardId, opened, onClose }: WalletDialogProps) {
   };
   const done = provision.data;
   return (
-    <Modal opened={opened} onClose={close} title={t("employeeApp.wallet.title")} centered>
+    <Modal opened={opened} onClose={close} title={t("employeeApp.wallet.title")} centered closeButtonProps={CLOSE_44}>
       <Stack gap="md">
         {done ? (
           <>

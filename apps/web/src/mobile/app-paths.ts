@@ -12,5 +12,8 @@ export const APP_PATHS = {
 /** Issue 17: every touch target is at least 44 px square (Apple's and Google's guidance). */
 export const TOUCH_TARGET = 44;
 
+/** A dialog's close button at the touch target's size (Mantine's default is 28 px). */
+export const CLOSE_44 = { size: TOUCH_TARGET } as const;
+
 /** How long revealed card details stay on screen before they are hidden again. */
 export const REVEAL_VISIBLE_MS = 30_000;
