@@ -54,9 +54,9 @@ export const networkRoutes: RestRoute[] = [
         merchantCountry: body.merchant_country,
         networkReference: body.network_reference,
       });
-      // The decision is committed; its push to the holder's phone is queued and the network's answer does not
-      // wait for that (issue 17). A push lost here is only a push: the app's lists and notifications have it.
-      if (answer.id) void queueDecisionPush(deps.tasks, answer.id).catch(() => undefined);
+      // The decision is committed; its push to the holder's phone is gathered with others into one task and the
+      // network's answer does not wait for it (issue 17, push.service.ts).
+      if (answer.id) queueDecisionPush(deps.tasks, answer.id);
       return {
         id: answer.id,
         approved: answer.approved,

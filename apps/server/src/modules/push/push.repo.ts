@@ -2,11 +2,13 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 
 /** A device of the person that Web Push reaches: its id and its push subscription (JSON text). */
-export type PushTarget = { id: string; push_token: string };
+export type PushTarget = { id: string; user_id: string; push_token: string };
 
-export const pushTargetsOf = async (db: Executor, userId: string): Promise<PushTarget[]> => {
+/** The subscribed devices of these people (devices_user_idx). */
+export const pushTargetsOf = async (db: Executor, userIds: readonly string[]): Promise<PushTarget[]> => {
   const rows = await db.execute<PushTarget>(sql`
-    select id, push_token from devices where user_id = ${userId} and push_token is not null`);
+    select id, user_id, push_token from devices
+     where user_id = any(${sql.param([...userIds])}::uuid[]) and push_token is not null`);
   return rows.rows;
 };
 
@@ -17,6 +19,7 @@ export const forgetPushToken = async (db: Executor, deviceId: string, token: str
 };
 
 export type DecisionForPush = {
+  id: string;
   project_id: string;
   user_id: string;
   card_id: string;
@@ -28,18 +31,19 @@ export type DecisionForPush = {
 };
 
 /**
- * One decision and what its push says. The network's answer names the authorization by id alone (its primary key,
- * as the network's reversal does); the purchase row is found within the authorization's company.
+ * Decisions and what their pushes say, in one statement. The network's answer names an authorization by id alone
+ * (its primary key, as the network's reversal does); each purchase row is found within its authorization's company.
  */
-export const decisionForPush = async (db: Executor, authorizationId: string): Promise<DecisionForPush | undefined> => {
+export const decisionsForPush = async (db: Executor, ids: readonly string[]): Promise<DecisionForPush[]> => {
   const rows = await db.execute<DecisionForPush>(sql`
-    select a.project_id, a.user_id, a.card_id, a.status, a.amount::text as amount, a.merchant_name,
+    select a.id, a.project_id, a.user_id, a.card_id, a.status, a.amount::text as amount, a.merchant_name,
            t.id as transaction_id, u.locale
       from authorizations a
       join users u on u.id = a.user_id
       left join transactions t on t.project_id = a.project_id and t.authorization_id = a.id
-     where a.id = ${authorizationId}`);
-  return rows.rows[0];
+     where a.id = any(${sql.param([...ids])}::uuid[])
+     order by a.created_at, a.id`);
+  return rows.rows;
 };
 
 export type ReminderForPush = { id: string; merchant_name: string; locale: string | null };

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { TaskDeps } from "../../platform/jobs/jobs.ts";
 import type { TaskQueue } from "../../platform/jobs/task-queue.ts";
 import { decisionMessage, type PushMessage, reminderMessage } from "./push.messages.ts";
-import { decisionForPush, forgetPushToken, pushTargetsOf, remindedForPush } from "./push.repo.ts";
+import { decisionsForPush, forgetPushToken, pushTargetsOf, remindedForPush } from "./push.repo.ts";
 import { type PushSubscriptionJson, pushSenderOf } from "./push-sender.ts";
 import { vapidKeysOf } from "./vapid.ts";
 
@@ -23,8 +23,13 @@ const APP_PATHS = {
   card: (id: string) => `/app/cards/${id}`,
 } as const;
 
+/** At most this many decisions share one task; a busy second fills several. */
+const DECISIONS_PER_TASK = 200;
+/** How long a decision's push waits for others to share its task: unnoticed on a phone, and one insert, not 100. */
+const GATHER_MS = 25;
+
 const taskSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("decision"), authorization_id: z.uuid() }),
+  z.object({ kind: z.literal("decisions"), authorization_ids: z.array(z.uuid()).min(1).max(DECISIONS_PER_TASK) }),
   z.object({
     kind: z.literal("reminder"),
     project_id: z.uuid(),
@@ -33,9 +38,41 @@ const taskSchema = z.discriminatedUnion("kind", [
   }),
 ]);
 
-/** After a card decision committed (approved or declined). */
-export const queueDecisionPush = (tasks: TaskQueue, authorizationId: string): Promise<void> =>
-  tasks.send(PUSH_QUEUE, { kind: "decision", authorization_id: authorizationId });
+type Gathering = { ids: string[]; timer: NodeJS.Timeout | undefined };
+const gatherings = new WeakMap<TaskQueue, Gathering>();
+
+const flush = (tasks: TaskQueue, gathering: Gathering): void => {
+  clearTimeout(gathering.timer);
+  gathering.timer = undefined;
+  const ids = gathering.ids.splice(0, gathering.ids.length);
+  for (let start = 0; start < ids.length; start += DECISIONS_PER_TASK) {
+    const chunk = ids.slice(start, start + DECISIONS_PER_TASK);
+    // A queue that refuses (the database gone for a moment) loses these pushes only: the decisions are committed.
+    void tasks.send(PUSH_QUEUE, { kind: "decisions", authorization_ids: chunk }).catch(() => undefined);
+  }
+};
+
+/**
+ * After a card decision committed (approved or declined). Decisions of the next 25 ms share one task (one row in
+ * pg-boss, one commit), so pushes add one insert per batch to the database the decisions commit to, not one per
+ * decision: at hundreds of decisions a second on a disk that syncs every commit, one per decision would halve them.
+ * Nothing here is awaited by the decision's answer. Pushes gathered when the process stops are lost.
+ */
+export const queueDecisionPush = (tasks: TaskQueue, authorizationId: string): void => {
+  let gathering = gatherings.get(tasks);
+  if (!gathering) {
+    gathering = { ids: [], timer: undefined };
+    gatherings.set(tasks, gathering);
+  }
+  gathering.ids.push(authorizationId);
+  const current = gathering;
+  if (current.ids.length >= DECISIONS_PER_TASK) flush(tasks, current);
+  else if (!current.timer) {
+    current.timer = setTimeout(() => flush(tasks, current), GATHER_MS);
+    // A timer alone does not keep a stopping process alive.
+    current.timer.unref();
+  }
+};
 
 /** After a reminder committed: one task per reminded person. */
 export const queueReminderPush = (
@@ -66,10 +103,9 @@ const subscriptionOf = (token: string): PushSubscriptionJson | undefined => {
 
 type Outgoing = { userId: string; message: PushMessage };
 
-const outgoingOf = async (deps: TaskDeps, data: z.infer<typeof taskSchema>): Promise<Outgoing | undefined> => {
-  if (data.kind === "decision") {
-    const decision = await decisionForPush(deps.db, data.authorization_id);
-    if (!decision) return undefined;
+const decisionsOutgoing = async (deps: TaskDeps, ids: readonly string[]): Promise<Outgoing[]> => {
+  const decisions = await decisionsForPush(deps.db, ids);
+  return decisions.map((decision) => {
     const approved = decision.status !== "declined";
     // An approved purchase opens its own page; a declined one has none, so its card's activity (with the reason).
     const url =
@@ -80,31 +116,42 @@ const outgoingOf = async (deps: TaskDeps, data: z.infer<typeof taskSchema>): Pro
       userId: decision.user_id,
       message: decisionMessage(storedLocale(decision.locale), {
         approved,
-        authorizationId: data.authorization_id,
+        authorizationId: decision.id,
         merchant: decision.merchant_name,
         amount: Number(decision.amount),
         url,
       }),
     };
-  }
-  const reminded = await remindedForPush(deps.db, data.project_id, data.user_id, data.transaction_ids);
-  const [first] = reminded;
-  if (!first) return undefined;
-  return {
-    userId: data.user_id,
-    message: reminderMessage(storedLocale(first.locale), {
-      merchants: reminded.map((row) => row.merchant_name),
-      url: reminded.length === 1 ? APP_PATHS.transaction(first.id) : APP_PATHS.transactions,
-      tag: `reminder:${reminded
-        .map((row) => row.id)
-        .join(",")
-        .slice(0, 200)}`,
-    }),
-  };
+  });
 };
 
+const reminderOutgoing = async (
+  deps: TaskDeps,
+  data: { project_id: string; user_id: string; transaction_ids: string[] },
+): Promise<Outgoing[]> => {
+  const reminded = await remindedForPush(deps.db, data.project_id, data.user_id, data.transaction_ids);
+  const [first] = reminded;
+  if (!first) return [];
+  return [
+    {
+      userId: data.user_id,
+      message: reminderMessage(storedLocale(first.locale), {
+        merchants: reminded.map((row) => row.merchant_name),
+        url: reminded.length === 1 ? APP_PATHS.transaction(first.id) : APP_PATHS.transactions,
+        tag: `reminder:${reminded
+          .map((row) => row.id)
+          .join(",")
+          .slice(0, 200)}`,
+      }),
+    },
+  ];
+};
+
+/** Pushes in flight at once from one task: push services answer in tens of milliseconds each. */
+const SENDS_AT_ONCE = 20;
+
 /**
- * The task: every device of the person with a subscription gets the message. Sending is best effort and not
+ * The task: every device of each person with a subscription gets their message. Sending is best effort and not
  * retried (a purchase's push an hour late tells little, and a retry would repeat it on the devices that got it);
  * a failure is logged with the device and status only, never the subscription or the message.
  */
@@ -112,16 +159,24 @@ export const sendPushTask = async (deps: TaskDeps, input: Record<string, unknown
   const data = taskSchema.parse(input);
   const vapid = await vapidKeysOf(deps.config);
   if (!vapid) return;
-  const outgoing = await outgoingOf(deps, data);
-  if (!outgoing) return;
-  const targets = await pushTargetsOf(deps.db, outgoing.userId);
+  const outgoing =
+    data.kind === "decisions"
+      ? await decisionsOutgoing(deps, data.authorization_ids)
+      : await reminderOutgoing(deps, data);
+  if (outgoing.length === 0) return;
+  // Every person's devices in one statement, not one per decision.
+  const targets = await pushTargetsOf(deps.db, [...new Set(outgoing.map((item) => item.userId))]);
   const send = pushSenderOf(deps.config);
-  const payload = JSON.stringify(outgoing.message);
-  for (const target of targets) {
+  const sends = outgoing.flatMap((item) =>
+    targets
+      .filter((target) => target.user_id === item.userId)
+      .map((target) => ({ target, payload: JSON.stringify(item.message) })),
+  );
+  const sendOne = async ({ target, payload }: (typeof sends)[number]) => {
     const subscription = subscriptionOf(target.push_token);
     if (!subscription) {
       await forgetPushToken(deps.db, target.id, target.push_token);
-      continue;
+      return;
     }
     try {
       const { statusCode } = await send(subscription, payload, vapid);
@@ -136,6 +191,9 @@ export const sendPushTask = async (deps: TaskDeps, input: Record<string, unknown
         "push not sent",
       );
     }
+  };
+  for (let start = 0; start < sends.length; start += SENDS_AT_ONCE) {
+    await Promise.all(sends.slice(start, start + SENDS_AT_ONCE).map(sendOne));
   }
 };
 

@@ -80,7 +80,12 @@ const charge = async (card: { pan: string; expirationMonth: number; expirationYe
     },
   });
   expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json<{ id: string; approved: boolean }>();
+  const decided = answer.json<{ id: string; approved: boolean }>();
+  // The decision's push joins a task within a few milliseconds after the answer (push.service.ts gathers them).
+  await expect
+    .poll(() => pushTasks().some((task) => JSON.stringify(task.data).includes(decided.id)), { interval: 5 })
+    .toBe(true);
+  return decided;
 };
 
 const pushTasks = () => t.tasks.sent.filter((task) => task.queue === PUSH_QUEUE);
@@ -111,7 +116,7 @@ describe("a card decision", () => {
     const merchant = `Kaffitár ${randomUUID().slice(0, 6)}`;
     const answer = await charge(card, merchant);
     expect(answer.approved).toBe(true);
-    expect(pushTasks()).toEqual([{ queue: PUSH_QUEUE, data: { kind: "decision", authorization_id: answer.id } }]);
+    expect(pushTasks()).toEqual([{ queue: PUSH_QUEUE, data: { kind: "decisions", authorization_ids: [answer.id] } }]);
     expect(sent).toEqual([]);
     await t.tasks.drain(PUSH_QUEUE);
     const transaction = await t.db.execute<{ id: string }>(
@@ -141,6 +146,20 @@ describe("a card decision", () => {
     expect(answer.approved).toBe(false);
     await t.tasks.drain(PUSH_QUEUE);
     expect(sent[0]?.message).toMatchObject({ title: "Greiðslu hafnað", url: `/app/cards/${card.id}` });
+  });
+
+  it("gathers decisions that come together into one task, one push each", async () => {
+    await subscribedDevice();
+    const card = await scene.issue();
+    const answers = await Promise.all(["Bakarí", "Fiskbúð", "Apótek"].map((merchant) => charge(card, merchant)));
+    const tasks = pushTasks();
+    expect(tasks.length).toBeLessThan(answers.length);
+    expect(tasks.flatMap((task) => task.data.authorization_ids as string[]).sort()).toEqual(
+      answers.map((answer) => answer.id).sort(),
+    );
+    await t.tasks.drain(PUSH_QUEUE);
+    const tags = new Set(sent.map((push) => push.message.tag));
+    expect(tags).toEqual(new Set(answers.map((answer) => `authorization:${answer.id}`)));
   });
 
   it("sends nothing to a colleague's devices", async () => {
