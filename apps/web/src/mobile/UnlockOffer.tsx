@@ -6,8 +6,10 @@ import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { CLOSE_44, TOUCH_TARGET } from "./app-paths.ts";
 import { FAIL_OFFLINE } from "./offline.ts";
-import { turnOffUnlock, turnOnUnlock, unlockSupported } from "./unlock.ts";
-import { unlockEnabledHere } from "./unlock-flag.ts";
+import { unlockEnabledHere, unlockSupported } from "./unlock-flag.ts";
+
+/** The WebAuthn library loads when the person turns unlock on or off, not with the cards page (first-load budget). */
+const unlockCalls = () => import("./unlock.ts");
 
 /**
  * The offer after sign-in (issue 17): unlock the app next time with the phone's biometrics instead of the passcode.
@@ -19,7 +21,7 @@ export function UnlockOffer() {
   const [asking, setAsking] = useState(false);
   const [passcode, setPasscode] = useState("");
   const turnOn = useMutation({
-    mutationFn: (pin: string) => turnOnUnlock(pin),
+    mutationFn: async (pin: string) => (await unlockCalls()).turnOnUnlock(pin),
     ...FAIL_OFFLINE,
     onSuccess: () => {
       setAsking(false);
@@ -29,7 +31,7 @@ export function UnlockOffer() {
     onError: () => setPasscode(""),
   });
   const turnOff = useMutation({
-    mutationFn: turnOffUnlock,
+    mutationFn: async () => (await unlockCalls()).turnOffUnlock(),
     ...FAIL_OFFLINE,
     onSettled: () => setEnabled(unlockEnabledHere()),
   });

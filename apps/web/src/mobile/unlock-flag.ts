@@ -14,3 +14,7 @@ export const unlockEnabledHere = (): boolean => {
     return false;
   }
 };
+
+/** Whether the browser can do WebAuthn at all (what @simplewebauthn/browser checks), without loading it. */
+export const unlockSupported = (): boolean =>
+  typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";

@@ -1,4 +1,4 @@
-import { browserSupportsWebAuthn, startAuthentication, startRegistration } from "@simplewebauthn/browser";
+import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { rest } from "../app/api/client.ts";
 import { type StoredAuth, storeAuth } from "../app/session/auth-token.ts";
 import { deviceId } from "./device.ts";
@@ -10,8 +10,6 @@ import { UNLOCK_FLAG } from "./unlock-flag.ts";
  * session exactly as the passcode gives. This browser remembers only that unlock is on (`kort.unlock`), never a
  * secret: the key stays in the phone's authenticator.
  */
-
-export const unlockSupported = (): boolean => browserSupportsWebAuthn();
 
 const remember = (on: boolean): void => {
   try {
