@@ -226,6 +226,11 @@ describe("a reminder", () => {
       body: `Bættu kvittun og flokki við kaupin hjá ${merchant}.`,
       url: `/app/transactions/${transactionId}`,
     });
+    // The reminder's e-mail links to the same purchase in the app.
+    const mail = await t.db.execute<{ body: string }>(
+      sql`select body from outbox where body like ${`%${merchant}%`} order by created_at desc limit 1`,
+    );
+    expect(mail.rows[0]?.body).toContain(`/app/transactions/${transactionId}`);
     // The in-app notice the list shows is there too, with the purchase it opens.
     const list = await rest(scene.callers.holder, "GET", "/v1/notifications");
     expect(list.json()).toMatchObject({

@@ -50,7 +50,7 @@ const remindInTransaction = (deps: AppDeps, ctx: ProjectContext, input: unknown)
       select id as user_id, email, full_name, locale from users
        where id = any(${sql.param([...new Set(rows.rows.map((row) => row.user_id))])}::uuid[])`);
     const now = deps.now();
-    const link = `${publicBaseUrl(deps.config, ctx.origin)}/app`;
+    const app = `${publicBaseUrl(deps.config, ctx.origin)}/app`;
     const pushes: { projectId: string; userId: string; transactionIds: string[] }[] = [];
     for (const holder of holders.rows) {
       const mine = rows.rows.filter((row) => row.user_id === holder.user_id);
@@ -64,7 +64,8 @@ const remindInTransaction = (deps: AppDeps, ctx: ProjectContext, input: unknown)
         to: holder.email,
         name: holder.full_name,
         lines,
-        link,
+        // One purchase: the link opens it in the employee app (issue 17); several: the app's purchases list.
+        link: mine.length === 1 && mine[0] ? `${app}/transactions/${mine[0].id}` : `${app}/transactions`,
       });
       await notify(tx, {
         projectId,
