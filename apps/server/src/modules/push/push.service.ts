@@ -54,8 +54,8 @@ const flush = (tasks: TaskQueue, gathering: Gathering): void => {
 
 /**
  * After a card decision committed (approved or declined). Decisions of the next 25 ms share one task (one row in
- * pg-boss, one commit), so pushes add one insert per batch to the database the decisions commit to, not one per
- * decision: at hundreds of decisions a second on a disk that syncs every commit, one per decision would halve them.
+ * pg-boss, one commit), so pushes add one insert per batch to the database the decisions commit to, not a commit
+ * per decision beside the decisions' own batched ones (docs/employee-app.md has the figures).
  * Nothing here is awaited by the decision's answer. Pushes gathered when the process stops are lost.
  */
 export const queueDecisionPush = (tasks: TaskQueue, authorizationId: string): void => {
