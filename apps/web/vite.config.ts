@@ -32,6 +32,8 @@ export default defineConfig({
         clientsClaim: true,
         skipWaiting: true,
         cleanupOutdatedCaches: true,
+        // Web Push (issue 17): showing a push and opening its screen on a tap (public/app-push-sw.js).
+        importScripts: ["/app-push-sw.js"],
         runtimeCaching: [
           {
             // The app's own reads (its cards, purchases, a purchase, categories, receipts lists): the network

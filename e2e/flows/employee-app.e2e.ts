@@ -6,9 +6,9 @@ import { closeBrowser } from "../support/artifacts.ts";
 import { openIn, signInThroughScreens, typeCode } from "../support/auth-ui.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
 import { demoProjectId, query } from "../support/db.ts";
+import { expectPhoneFriendly, PHONE } from "../support/phone.ts";
 import { createSessionToken, signInAs } from "../support/session.ts";
 
-const PHONE = { width: 390, height: 844, touch: true };
 const employee = { ...DEMO_USERS.employee, passcode: DEMO_PASSCODE };
 
 /** A card of the demo employee's, issued by the owner over REST /v1, with a name of this test's own. */
@@ -56,19 +56,6 @@ const authorize = async (card: { pan: string; month: number; year: number }, amo
 };
 
 const tileOf = (page: Page, name: string) => page.locator(`[data-testid="app-card"][data-card-name="${name}"]`);
-
-/** Every visible button and link of the page is at least 44 px both ways, and nothing overflows sideways. */
-const expectPhoneFriendly = async (page: Page) => {
-  const small = await page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>("button, a, [role=button]"))
-      .filter((element) => element.offsetParent !== null)
-      .map((element) => ({ element, box: element.getBoundingClientRect() }))
-      .filter(({ box }) => box.width < 44 || box.height < 44)
-      .map(({ element, box }) => `${element.dataset.testid ?? element.textContent} ${box.width}x${box.height}`),
-  );
-  expect(small).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-};
 
 /** Issue 17's check, as far as the app is built: the employee on a phone. */
 describe("the employee app", () => {

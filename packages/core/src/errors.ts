@@ -28,6 +28,9 @@ export const ERROR_CODES = [
   "RESTART_REQUIRED",
   "RATE_LIMITED",
   "EMAIL_NOT_CONFIRMED",
+  // Unlock with the phone's biometrics (issue 17): the WebAuthn answer did not verify (a stale or foreign
+  // challenge, another person's credential, a replayed signature counter).
+  "WEBAUTHN_FAILED",
   "INVITATION_EXPIRED",
   "INVITATION_NOT_FOUND",
   "ALREADY_MEMBER",
@@ -133,6 +136,7 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "INVALID_CODE":
     case "CODE_EXPIRED":
     case "INVALID_PASSCODE":
+    case "WEBAUTHN_FAILED":
     case "SIGN_UP_REQUIRED":
     case "RESTART_REQUIRED":
     case "EMAIL_NOT_CONFIRMED":

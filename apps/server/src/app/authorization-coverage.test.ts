@@ -38,6 +38,13 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "GET /v1/devices/:id": "The caller's own device (no other person's is found); no policy resource covers devices.",
   "PUT /v1/devices/:id": "Registers the caller's own device; another person's id is refused as not found.",
   "POST /v1/devices/tokens": "The push token of the caller's own device.",
+  "GET /v1/devices/key": "The installation's public VAPID key: the same for everyone, no company data.",
+  "POST /v1/devices/:id/webauthn/registration/options":
+    "Unlock with biometrics for the caller's own device (another person's is not found), after their passcode.",
+  "POST /v1/devices/:id/webauthn/registration/verify": "The caller's own device and the challenge given to them.",
+  "DELETE /v1/devices/:id/webauthn": "Turns unlock off for the caller's own device.",
+  "POST /v1/auth/webauthn/authentication/options": "Unlock: a challenge for a device id only its phone holds.",
+  "POST /v1/auth/webauthn/authentication/verify": "Unlock: needs the device's private key to sign the challenge.",
   "GET /v1/projects": "The companies the caller belongs to.",
   "GET /v1/projects/current": "The X-Project-Id company with the caller's own role in it.",
   "Query.notifications": "The caller's own notices in a company they belong to, read by their own user id.",

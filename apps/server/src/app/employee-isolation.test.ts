@@ -65,7 +65,8 @@ afterAll(() => t.close());
 /** What a client would send to a route, so a refusal is the policy's and not the body's shape. */
 const bodyFor = (path: string): object | undefined => {
   if (path.endsWith("/sensitive")) return { passcode: HOLDER_PASSCODE };
-  if (path.endsWith("/pin/set")) return { pin: "4821" };
+  if (path.endsWith("/pin/set")) return { pin: "4821", passcode: HOLDER_PASSCODE };
+  if (path.endsWith("/webauthn/registration/options")) return { passcode: HOLDER_PASSCODE };
   if (path.includes("/transactions/:tid")) return { comment: "mín athugasemd" };
   return undefined;
 };

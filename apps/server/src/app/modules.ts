@@ -18,14 +18,16 @@ import { peopleModule } from "../modules/people/people.module.ts";
 import { platformModule } from "../modules/platform/platform.module.ts";
 import { processorModule } from "../modules/processor/processor.module.ts";
 import { projectsModule } from "../modules/projects/projects.module.ts";
+import { pushModule } from "../modules/push/push.module.ts";
 import { receiptInboxModule } from "../modules/receipt-inbox/receipt-inbox.module.ts";
 import { receiptReadingModule } from "../modules/receipt-reading/receipt-reading.module.ts";
 import { receiptsModule } from "../modules/receipts/receipts.module.ts";
 import { referralsModule } from "../modules/referrals/referrals.module.ts";
-import { supportModule } from "../modules/support/support.module.ts";
 import { spendRulesModule } from "../modules/spend-rules/spend-rules.module.ts";
+import { supportModule } from "../modules/support/support.module.ts";
 import { teamsModule } from "../modules/teams/teams.module.ts";
 import { transactionsModule } from "../modules/transactions/transactions.module.ts";
+import { webauthnModule } from "../modules/webauthn/webauthn.module.ts";
 import type { KortModule } from "../platform/module.ts";
 
 /**
@@ -38,6 +40,8 @@ export const KORT_MODULES: readonly KortModule[] = [
   invitesModule,
   peopleModule,
   devicesModule,
+  pushModule,
+  webauthnModule,
   projectsModule,
   teamsModule,
   accountingModule,

@@ -129,6 +129,16 @@ const envSchema = z.object({
     .default("KortChat"),
   /** The provider's account or workspace id, handed to the init call. */
   KORT_SUPPORT_CHAT_APP_ID: z.string().max(200).optional(),
+  /**
+   * Web Push (issue 17): the VAPID key pair (base64url, as `web-push generate-vapid-keys` prints) and the contact
+   * the push services may write to. Unset: the embedded default and demo mode keep a pair in the data folder.
+   */
+  KORT_VAPID_PUBLIC_KEY: z.string().min(80).max(100).optional(),
+  KORT_VAPID_PRIVATE_KEY: z.string().min(40).max(50).optional(),
+  KORT_VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "a mailto: or https: address")
+    .default("mailto:kort@kort.is"),
   SMTP_HOST: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().positive().optional(),
   SMTP_USER: z.string().optional(),
@@ -179,6 +189,13 @@ export type Config = {
   creditDeskEmail: string;
   /** Support (docs/support.md): the form's address, and the chat widget when a provider is configured. */
   support: { email: string; chat: { scriptUrl: string; init: string; appId: string | null } | null };
+  /**
+   * Web Push's VAPID keys from KORT_VAPID_*; undefined when not set (the push module then keeps a pair in the data
+   * folder in the embedded default and demo mode, and sends no pushes in production).
+   */
+  vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
+  /** KORT_VAPID_SUBJECT, also for a pair kept in the data folder. */
+  vapidSubject: string;
 };
 
 export type InvoiceIssuer = {
@@ -274,6 +291,13 @@ const trustProxyFrom = (value: string | undefined): false | number | string => {
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
+const vapidFrom = (parsed: ParsedEnv): Config["vapid"] => {
+  const { KORT_VAPID_PUBLIC_KEY: publicKey, KORT_VAPID_PRIVATE_KEY: privateKey } = parsed;
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey) throw new Error("KORT_VAPID_PUBLIC_KEY and KORT_VAPID_PRIVATE_KEY go together");
+  return { publicKey, privateKey, subject: parsed.KORT_VAPID_SUBJECT };
+};
+
 const blobConfig = (parsed: ParsedEnv, dataDir: string, base: string): BlobConfig => {
   if (!parsed.KORT_S3_BUCKET) {
     return {
@@ -365,5 +389,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
           }
         : null,
     },
+    vapid: vapidFrom(parsed),
+    vapidSubject: parsed.KORT_VAPID_SUBJECT,
   };
 };

@@ -1,6 +1,7 @@
-import { ActionIcon, Alert, Group, AppShell as MantineAppShell, Text, Title } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Group, AppShell as MantineAppShell, Text, Title } from "@mantine/core";
 import { useNetwork } from "@mantine/hooks";
-import { IconCreditCard, IconLogout, IconReceipt, IconWifiOff } from "@tabler/icons-react";
+import { IconBell, IconCreditCard, IconLogout, IconReceipt, IconWifiOff } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
@@ -15,6 +16,7 @@ import { FullPageLoading } from "../app/states/FullPageLoading.tsx";
 import { NoActiveProjects } from "../app/states/NoActiveProjects.tsx";
 import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
 import { registerDevice } from "./device.ts";
+import { unreadCount, unreadKey } from "./mobile.api.ts";
 import { clearAppData, linkManifest, registerAppWorker } from "./offline.ts";
 
 /** The section the person is in reads in the primary colour (NavLink's active state). */
@@ -35,6 +37,13 @@ export function AppShell() {
   const projectId = useSelectedProjectId();
   const { signOut, signingOut } = useSignOut();
   const { online } = useNetwork();
+  // The unread count on the bottom bar, asked again every minute while the app is open (as the dashboard's bell).
+  const unread = useQuery({
+    queryKey: unreadKey(projectId),
+    queryFn: ({ signal }) => unreadCount(signal),
+    enabled: projectId !== null && online,
+    refetchInterval: 60_000,
+  });
   useEffect(() => {
     registerAppWorker();
     return linkManifest();
@@ -88,15 +97,31 @@ export function AppShell() {
       <MantineAppShell.Footer>
         <Group h="100%" justify="space-around" component="nav" aria-label={t("employeeApp.nav.label")}>
           <NavLink to={APP_PATHS.cards} end style={NAV_LINK} data-testid="app-nav-cards">
-            <Group gap={6} mih={TOUCH_TARGET} miw={TOUCH_TARGET} px="md">
+            <Group gap={6} mih={TOUCH_TARGET} miw={TOUCH_TARGET} px="xs">
               <IconCreditCard size={22} />
               <Text size="sm">{t("employeeApp.nav.cards")}</Text>
             </Group>
           </NavLink>
           <NavLink to={APP_PATHS.transactions} style={NAV_LINK} data-testid="app-nav-transactions">
-            <Group gap={6} mih={TOUCH_TARGET} miw={TOUCH_TARGET} px="md">
+            <Group gap={6} mih={TOUCH_TARGET} miw={TOUCH_TARGET} px="xs">
               <IconReceipt size={22} />
               <Text size="sm">{t("employeeApp.nav.transactions")}</Text>
+            </Group>
+          </NavLink>
+          <NavLink
+            to={APP_PATHS.notifications}
+            style={NAV_LINK}
+            data-testid="app-nav-notifications"
+            aria-label={t("employeeApp.nav.notificationsUnread", { count: unread.data ?? 0 })}
+          >
+            <Group gap={6} mih={TOUCH_TARGET} miw={TOUCH_TARGET} px="xs" wrap="nowrap">
+              <IconBell size={22} />
+              <Text size="sm">{t("employeeApp.nav.notifications")}</Text>
+              {(unread.data ?? 0) > 0 && (
+                <Badge size="sm" color="red" circle data-testid="app-nav-unread">
+                  {unread.data}
+                </Badge>
+              )}
             </Group>
           </NavLink>
         </Group>

@@ -1,5 +1,13 @@
 import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
-import { IconEye, IconEyeOff, IconList, IconPlayerPlay, IconSnowflake } from "@tabler/icons-react";
+import {
+  IconEye,
+  IconEyeOff,
+  IconList,
+  IconPassword,
+  IconPlayerPlay,
+  IconSnowflake,
+  IconWallet,
+} from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,8 +18,10 @@ import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
 import { activateCard, type FundingSource, freezeCard, myCardsKey } from "./mobile.api.ts";
 import { FAIL_OFFLINE } from "./offline.ts";
+import { PinDialog } from "./PinDialog.tsx";
 import { RevealDialog } from "./RevealDialog.tsx";
 import { useRevealedDetails } from "./useRevealedDetails.ts";
+import { WalletDialog } from "./WalletDialog.tsx";
 
 const STATUS_COLOR: Partial<Record<FundingSource["status"], string>> = { ACTIVE: "green", FROZEN: "blue" };
 
@@ -26,6 +36,8 @@ export function CardTile({ card }: { card: FundingSource }) {
   const queryClient = useQueryClient();
   const { details, show, hide } = useRevealedDetails();
   const [asking, setAsking] = useState(false);
+  const [changingPin, setChangingPin] = useState(false);
+  const [addingToWallet, setAddingToWallet] = useState(false);
   const limit = card.card.limits[0];
   const freeze = useMutation({
     mutationFn: (frozen: boolean) => freezeCard(card.id, frozen),
@@ -135,6 +147,28 @@ export function CardTile({ card }: { card: FundingSource }) {
             {frozen ? t("employeeApp.cards.unfreeze") : t("employeeApp.cards.freeze")}
           </Button>
         )}
+        {canReveal && (
+          <Group grow gap="xs">
+            <Button
+              variant="default"
+              h={TOUCH_TARGET}
+              leftSection={<IconPassword size={18} />}
+              onClick={() => setChangingPin(true)}
+              data-testid="app-card-pin"
+            >
+              {t("employeeApp.pin.button")}
+            </Button>
+            <Button
+              variant="default"
+              h={TOUCH_TARGET}
+              leftSection={<IconWallet size={18} />}
+              onClick={() => setAddingToWallet(true)}
+              data-testid="app-card-wallet"
+            >
+              {t("employeeApp.wallet.button")}
+            </Button>
+          </Group>
+        )}
         <Button
           component={Link}
           to={APP_PATHS.card(card.id)}
@@ -146,6 +180,8 @@ export function CardTile({ card }: { card: FundingSource }) {
           {t("employeeApp.cards.activity")}
         </Button>
       </Stack>
+      <PinDialog cardId={card.id} opened={changingPin} onClose={() => setChangingPin(false)} />
+      <WalletDialog cardId={card.id} opened={addingToWallet} onClose={() => setAddingToWallet(false)} />
       <RevealDialog
         cardId={card.id}
         opened={asking}

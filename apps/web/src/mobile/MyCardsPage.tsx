@@ -7,6 +7,7 @@ import { CardTile } from "./CardTile.tsx";
 import { listMyCards, myCardsKey } from "./mobile.api.ts";
 import { OFFLINE_FIRST } from "./offline.ts";
 import { ReceiptLockNotice } from "./ReceiptLockNotice.tsx";
+import { UnlockOffer } from "./UnlockOffer.tsx";
 
 /** `/app`: the employee's own cards in the selected company, newest first. */
 export function MyCardsPage() {
@@ -33,6 +34,7 @@ export function MyCardsPage() {
       {cards.data?.nodes.map((card) => (
         <CardTile key={card.id} card={card} />
       ))}
+      <UnlockOffer />
     </Stack>
   );
 }

@@ -6,10 +6,16 @@ export const APP_PATHS = {
   /** The holder's purchases still missing a receipt: where a receipt-lock refusal sends them (issue 19). */
   missingReceipts: "/app/transactions?todo=MissingReceipt",
   transaction: (id: string) => `/app/transactions/${encodeURIComponent(id)}`,
+  notifications: "/app/notifications",
+  /** Unlock with the phone's biometrics (issue 17): outside the session guard, since it makes the session. */
+  unlock: "/app/unlock",
 } as const;
 
 /** Issue 17: every touch target is at least 44 px square (Apple's and Google's guidance). */
 export const TOUCH_TARGET = 44;
+
+/** A dialog's close button at the touch target's size (Mantine's default is 28 px). */
+export const CLOSE_44 = { size: TOUCH_TARGET } as const;
 
 /** How long revealed card details stay on screen before they are hidden again. */
 export const REVEAL_VISIBLE_MS = 30_000;

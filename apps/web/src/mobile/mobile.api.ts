@@ -176,3 +176,51 @@ export const myReceiptLockKey = (projectId: string | null) => ["employee-app", p
 
 export const myReceiptLock = (signal?: AbortSignal) =>
   rest<MyReceiptLock>("GET", "/me/receipt-lock", undefined, { signal });
+
+/** `GET /v1/notifications`: the caller's notices in the company, newest first, with the unread count. */
+export type AppNotification = {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  read_at: string | null;
+  created_at: string;
+};
+
+export const notificationsKey = (projectId: string | null) => ["employee-app", projectId, "notifications"] as const;
+export const unreadKey = (projectId: string | null) => ["employee-app", projectId, "unread"] as const;
+
+export const myNotifications = (after: string | null, signal?: AbortSignal) =>
+  rest<{ nodes: AppNotification[]; next_cursor: string | null; unread_count: number }>(
+    "GET",
+    `/notifications?first=${PAGE_SIZE}${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+    undefined,
+    { signal },
+  );
+
+export const unreadCount = async (signal?: AbortSignal) =>
+  (await rest<{ unread_count: number }>("GET", "/notifications?first=1&unread_only=true", undefined, { signal }))
+    .unread_count;
+
+export const markNotificationsRead = (ids: string[]) =>
+  rest<{ updated: number; unread_count: number }>("POST", "/notifications/read", { ids });
+
+export const markAllNotificationsRead = () =>
+  rest<{ updated: number; unread_count: number }>("POST", "/notifications/read-all");
+
+/** Set or change the card's PIN: the new PIN and the holder's passcode again (never kept in the app's state). */
+export const setCardPin = (id: string, pin: string, passcode: string) =>
+  rest<{ pin_set: boolean }>("POST", `${card(id)}/pin/set`, { pin, passcode });
+
+export type Wallet = "apple" | "google";
+export type ProvisioningPayload = {
+  activation_data: string;
+  encrypted_pass_data: string;
+  ephemeral_public_key: string;
+};
+
+/**
+ * The wallet provisioning payload (spec 7, provision): a phone's wallet app would receive it and add the card.
+ * Without the wallet's own key (no native wallet in a browser) the server encrypts to its demo wallet.
+ */
+export const provisionCard = (id: string, wallet: Wallet) =>
+  rest<ProvisioningPayload>("POST", `${card(id)}/provision/${wallet}`, {});

@@ -11,10 +11,36 @@ export const putDeviceSchema = z.object({
   name: z.string().trim().max(60).nullish(),
 });
 
-/** POST /v1/devices/tokens: where Web Push reaches the device (a push subscription, as JSON text). */
+/** A push subscription as the browser's `PushSubscription.toJSON()` gives it: an https endpoint and its two keys. */
+const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https$/ }).max(2000),
+  keys: z.object({
+    p256dh: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+      .max(200),
+    auth: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+={0,2}$/)
+      .max(100),
+  }),
+});
+
+const isSubscription = (text: string): boolean => {
+  try {
+    return pushSubscriptionSchema.safeParse(JSON.parse(text)).success;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * POST /v1/devices/tokens: where Web Push reaches the device (a push subscription, as JSON text; issue 17 checks
+ * its shape, so the push task never meets a token it cannot use).
+ */
 export const deviceTokenSchema = z.object({
   device_id: z.uuid(),
-  token: z.string().min(1).max(4000),
+  token: z.string().min(1).max(4000).refine(isSubscription, "A push subscription's JSON: {endpoint, keys}."),
 });
 
 /** A whitelist: the push token never leaves the server again. */

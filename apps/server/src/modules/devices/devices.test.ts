@@ -51,7 +51,10 @@ describe("devices (spec 7)", () => {
     expect((await call(scene.callers.peer, "GET", `/v1/devices/${id}`)).statusCode).toBe(404);
     const takeover = await call(scene.callers.peer, "PUT", `/v1/devices/${id}`, { make: "evil", name: "mine now" });
     expect(takeover.statusCode).toBe(404);
-    const push = await call(scene.callers.peer, "POST", "/v1/devices/tokens", { device_id: id, token: "{}" });
+    const push = await call(scene.callers.peer, "POST", "/v1/devices/tokens", {
+      device_id: id,
+      token: JSON.stringify({ endpoint: "https://push.example/evil", keys: { p256dh: "x", auth: "y" } }),
+    });
     expect(push.statusCode).toBe(404);
     expect((await call(scene.callers.holder, "GET", `/v1/devices/${id}`)).json()).toMatchObject({
       make: "web",

@@ -6,6 +6,7 @@ import {
   type CallerName,
   createFundingScene,
   type FundingScene,
+  HOLDER_PASSCODE,
   REVEAL_BODY,
   restFor,
 } from "./testing/funding-scene.ts";
@@ -44,7 +45,12 @@ const ROUTES: Route[] = [
   { method: "POST", suffix: "/unfreeze", status: "FROZEN", allowed: card("freeze") },
   { method: "POST", suffix: "/activate", status: "CREATED", allowed: card("in-app-activation") },
   { method: "POST", suffix: "/in_app_activation", status: "CREATED", allowed: card("in-app-activation") },
-  { method: "POST", suffix: "/pin/set", payload: { pin: "4821" }, allowed: card("sensitive-details") },
+  {
+    method: "POST",
+    suffix: "/pin/set",
+    payload: { pin: "4821", passcode: HOLDER_PASSCODE },
+    allowed: card("sensitive-details"),
+  },
   { method: "POST", suffix: "/pin/request", allowed: card("sensitive-details") },
   { method: "POST", suffix: "/sensitive", payload: REVEAL_BODY, allowed: card("sensitive-details") },
   { method: "POST", suffix: "/provision/apple", allowed: card("push-provisioning") },

@@ -128,8 +128,9 @@ export const fundingSourcesRoutes: RestRoute[] = [
   onCard({
     method: "POST",
     suffix: "/pin/set",
-    summary: "Set the card PIN: {pin: four digits}; stored as an argon2id hash (card sensitive-details)",
-    body: "{pin: four digits}",
+    summary:
+      "Set or change the card PIN: {pin: four digits, passcode: the holder's}; stored as an argon2id hash, audited (card sensitive-details)",
+    body: "{pin: four digits, passcode: four digits}",
     response: pinSetSchema,
     run: setFundingSourcePin,
   }),

@@ -22,7 +22,11 @@ export const authorizationPageQuery = pageQuery.extend({ after: cursorFromText.o
 export type AuthorizationPageQuery = z.output<typeof authorizationPageQuery>;
 
 /** The card PIN: exactly four digits, stored only as an argon2id hash. */
-export const setPinSchema = z.object({ pin: z.string().regex(/^[0-9]{4}$/, "The PIN is four digits.") });
+/** The new PIN and, as before a reveal, the holder's passcode again (issue 17): a phone left unlocked is not enough. */
+export const setPinSchema = z.object({
+  pin: z.string().regex(/^[0-9]{4}$/, "The PIN is four digits."),
+  passcode: z.string().regex(/^[0-9]{4}$/, "The passcode is four digits."),
+});
 
 /** The reveal of the card's details: the holder's own 4-digit passcode, checked like at sign-in. */
 export const revealSchema = z.object({ passcode: z.string().regex(/^[0-9]{4}$/, "The passcode is four digits.") });

@@ -5,6 +5,7 @@ import { AppError } from "../../platform/errors.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { enqueueMessage } from "../../platform/outbox/outbox.ts";
+import { confirmPasscode } from "../auth/passcode-check.service.ts";
 import { designsByCardType } from "../card-designs/card-designs.service.ts";
 import { assertCardActionPossible, type CardAction, loadCardFor } from "../cards/card-access.ts";
 import { type CardEdit, changeCard, createCard } from "../cards/card-changes.service.ts";
@@ -114,12 +115,15 @@ export const activateFundingSource = (deps: AppDeps, ctx: ProjectContext, id: st
   moveStatus(deps, ctx, id, { action: "in-app-activation", name, from: "CREATED", to: "ACTIVE" });
 
 /**
- * The PIN is a card secret like the PAN, so it is the holder's `sensitive-details` action. It is stored only as
- * an argon2id hash; the audit row records that it was set, never the PIN.
+ * The PIN is a card secret like the PAN, so it is the holder's `sensitive-details` action, after the passcode
+ * again. It is stored only as an argon2id hash; the audit row records that it was set, never the PIN.
  */
 export const setFundingSourcePin = async (deps: AppDeps, ctx: ProjectContext, id: string, body: unknown) => {
   assertCardActionPossible(ctx, "sensitive-details");
-  const { pin } = setPinSchema.parse(body ?? {});
+  const { pin, passcode } = setPinSchema.parse(body ?? {});
+  // The card is loaded and asked about first, so a colleague's card id is refused before any passcode counts.
+  await loadCardFor(deps.db, ctx, id, "sensitive-details");
+  await confirmPasscode(deps, ctx, ctx.user.id, passcode);
   const pinHash = await hashPasscode(pin);
   await changeCard(deps, ctx, id, "sensitive-details", "pin_set", async (tx, card, now) => {
     await setPinHash(tx, card.projectId, card.id, pinHash, now);

@@ -5,7 +5,13 @@ import type { TestApp } from "../../app/testing/test-app.ts";
 import { verifyPasscode } from "../../platform/crypto/passwords.ts";
 import { auditLog, cards, idempotencyRecords, outbox, users } from "../../platform/db/schema/index.ts";
 import { createCardsTestApp } from "../cards/testing/cards-scene.ts";
-import { createFundingScene, type FundingScene, REVEAL_BODY, restFor } from "./testing/funding-scene.ts";
+import {
+  createFundingScene,
+  type FundingScene,
+  HOLDER_PASSCODE,
+  REVEAL_BODY,
+  restFor,
+} from "./testing/funding-scene.ts";
 
 let t: TestApp;
 let scene: FundingScene;
@@ -229,10 +235,23 @@ describe("holder actions", () => {
     expect(again.headers["idempotent-replayed"]).toBe("true");
   });
 
-  it("stores the PIN as an argon2id hash and sends a reminder without it", async () => {
+  it("stores the PIN as an argon2id hash after the passcode, audited without it, and sends a reminder without it", async () => {
     const held = await scene.holderCard();
-    const set = await rest(scene.callers.holder, "POST", url(held.id, "/pin/set"), { pin: "4821" });
+    const wrong = await rest(scene.callers.holder, "POST", url(held.id, "/pin/set"), { pin: "4821", passcode: "0000" });
+    expect(wrong.json()).toMatchObject({ error: { code: "INVALID_PASSCODE" } });
+    const [before] = await t.db.select({ pinHash: cards.pinHash }).from(cards).where(eq(cards.id, held.id));
+    expect(before?.pinHash).toBeNull();
+    const set = await rest(scene.callers.holder, "POST", url(held.id, "/pin/set"), {
+      pin: "4821",
+      passcode: HOLDER_PASSCODE,
+    });
     expect(set.json()).toEqual({ pin_set: true });
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectId, held.id), eq(auditLog.action, "card.pin_set")));
+    expect(audits).toHaveLength(1);
+    expect(JSON.stringify(audits)).not.toContain("4821");
     const [row] = await t.db.select({ pinHash: cards.pinHash }).from(cards).where(eq(cards.id, held.id));
     expect(row?.pinHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPasscode("4821", row?.pinHash ?? "")).toBe(true);

@@ -1,5 +1,6 @@
 import { type CardSecrets, createCardSecrets } from "../../platform/crypto/card-secrets.ts";
 import { type AppDeps, defineRoute, type RestRoute } from "../../platform/http/rest.ts";
+import { queueDecisionPush } from "../push/push.service.ts";
 import { authorizePayment, type ProcessorDeps } from "./authorize-payment.service.ts";
 import {
   authorizationAnswerSchema,
@@ -53,6 +54,9 @@ export const networkRoutes: RestRoute[] = [
         merchantCountry: body.merchant_country,
         networkReference: body.network_reference,
       });
+      // The decision is committed; its push to the holder's phone is gathered with others into one task and the
+      // network's answer does not wait for it (issue 17, push.service.ts).
+      if (answer.id) queueDecisionPush(deps.tasks, answer.id);
       return {
         id: answer.id,
         approved: answer.approved,

@@ -7,6 +7,7 @@ import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { notify } from "../../platform/notifications/notify.ts";
 import { publicBaseUrl } from "../../platform/outbox/links.ts";
+import { queueReminderPush } from "../push/push.service.ts";
 import { type ReminderLine, sendReminderEmail } from "./reminders.messages.ts";
 import { assertTransactionActionPossible } from "./transaction-access.ts";
 import { lockTransactionFor } from "./transaction-edits.service.ts";
@@ -25,7 +26,15 @@ type Reminded = { id: string; user_id: string; merchant: string; date: Date; amo
  * Each cardholder gets one e-mail listing their purchases, in their own language, and an in-app notification;
  * both are written in the same database transaction (the outbox sends after commit) and every reminder is audited.
  */
-export const remindTransactions = (deps: AppDeps, ctx: ProjectContext, input: unknown) =>
+export const remindTransactions = async (deps: AppDeps, ctx: ProjectContext, input: unknown) => {
+  const { answer, pushes } = await remindInTransaction(deps, ctx, input);
+  // Pushes to the reminded people's phones go after the commit (issue 17), from a task: a rolled-back reminder
+  // sends none, and the admin's request does not wait on push services.
+  for (const push of pushes) await queueReminderPush(deps.tasks, push);
+  return answer;
+};
+
+const remindInTransaction = (deps: AppDeps, ctx: ProjectContext, input: unknown) =>
   deps.db.transaction(async (tx) => {
     assertTransactionActionPossible(ctx, "remind");
     const requested = [...new Set(remindSchema.parse(input))].sort();
@@ -41,9 +50,11 @@ export const remindTransactions = (deps: AppDeps, ctx: ProjectContext, input: un
       select id as user_id, email, full_name, locale from users
        where id = any(${sql.param([...new Set(rows.rows.map((row) => row.user_id))])}::uuid[])`);
     const now = deps.now();
-    const link = `${publicBaseUrl(deps.config, ctx.origin)}/app`;
+    const app = `${publicBaseUrl(deps.config, ctx.origin)}/app`;
+    const pushes: { projectId: string; userId: string; transactionIds: string[] }[] = [];
     for (const holder of holders.rows) {
       const mine = rows.rows.filter((row) => row.user_id === holder.user_id);
+      pushes.push({ projectId, userId: holder.user_id, transactionIds: mine.map((row) => row.id) });
       const lines: ReminderLine[] = mine.map((row) => ({
         merchant: row.merchant,
         date: new Date(row.date),
@@ -53,7 +64,8 @@ export const remindTransactions = (deps: AppDeps, ctx: ProjectContext, input: un
         to: holder.email,
         name: holder.full_name,
         lines,
-        link,
+        // One purchase: the link opens it in the employee app (issue 17); several: the app's purchases list.
+        link: mine.length === 1 && mine[0] ? `${app}/transactions/${mine[0].id}` : `${app}/transactions`,
       });
       await notify(tx, {
         projectId,
@@ -74,5 +86,5 @@ export const remindTransactions = (deps: AppDeps, ctx: ProjectContext, input: un
         at: now,
       });
     }
-    return { reminded: rows.rows.length, people: holders.rows.length };
+    return { answer: { reminded: rows.rows.length, people: holders.rows.length }, pushes };
   });

@@ -95,6 +95,11 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // Unlock with biometrics (issue 17): outside the session guard, as it is what makes the session.
+        path: "app/unlock",
+        lazy: page(() => import("../../mobile/UnlockPage.tsx"), "UnlockPage", "employeeApp"),
+      },
+      {
         element: <RequireSession />,
         children: [
           {
@@ -114,6 +119,10 @@ export const routes: RouteObject[] = [
               {
                 path: "transactions/:id",
                 lazy: page(() => import("../../mobile/TransactionPage.tsx"), "TransactionPage"),
+              },
+              {
+                path: "notifications",
+                lazy: page(() => import("../../mobile/NotificationsPage.tsx"), "NotificationsPage"),
               },
             ],
           },

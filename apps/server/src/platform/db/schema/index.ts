@@ -21,3 +21,4 @@ export * from "./spend-rules.ts";
 export * from "./teams.ts";
 export * from "./transactions.ts";
 export * from "./users.ts";
+export * from "./webauthn.ts";

@@ -1,0 +1,256 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { DEMO_PASSCODE, DEMO_USERS } from "../../apps/server/src/app/seed/seed-data.ts";
+import { closeBrowser } from "../support/artifacts.ts";
+import { typeCode } from "../support/auth-ui.ts";
+import { type BrowserSession, openBrowser } from "../support/browser.ts";
+import { demoProjectId, query } from "../support/db.ts";
+import { expectPhoneFriendly, PHONE } from "../support/phone.ts";
+import { createSessionToken } from "../support/session.ts";
+
+/**
+ * Issue 17's remainder on a phone (390x844): unlock with the phone's biometrics (Chromium's virtual platform
+ * authenticator), the notifications list where a reminder opens its purchase, the PIN change and the wallet in demo
+ * mode. Each test makes its own card and purchase.
+ */
+
+const employee = { ...DEMO_USERS.employee, passcode: DEMO_PASSCODE };
+
+/**
+ * WebAuthn's relying party must be a domain, never an address: the unlock flow runs on `localhost` (the same
+ * server; Chromium counts http://localhost as a secure context), the others on the run's own address.
+ */
+const localhostUrl = (): string => inject("baseUrl").replace("127.0.0.1", "localhost");
+
+type Api = { token: string; projectId: string };
+
+const call = async <T>(api: Api, method: string, path: string, body?: unknown): Promise<T> => {
+  const response = await fetch(`${inject("baseUrl")}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${api.token}`,
+      "x-project-id": api.projectId,
+      "idempotency-key": randomUUID(),
+      "content-type": "application/json",
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+  return (await response.json()) as T;
+};
+
+const apiAs = async (email: string): Promise<Api> => ({
+  token: (await createSessionToken(email)).token,
+  projectId: await demoProjectId(),
+});
+
+/** A card of the demo employee's, issued by the owner, with its number as the network sends it. */
+const employeeCard = async (name: string) => {
+  const owner = await apiAs(DEMO_USERS.owner.email);
+  const [holder] = await query<{ id: string }>("select id from users where email = $1", [employee.email]);
+  const card = await call<{ id: string }>(owner, "POST", "/v1/funding_sources", {
+    card_type: "EMPLOYEE_EXPENSE",
+    cardholder_id: holder?.id,
+    description: name,
+    limits: [{ sum_amount: 150_000, period: "MONTHLY" }],
+  });
+  const details = await call<{ pan: string; expiry_month: number; expiry_year: number }>(
+    await apiAs(employee.email),
+    "POST",
+    `/v1/funding_sources/${card.id}/sensitive`,
+    { passcode: employee.passcode },
+  );
+  return { id: card.id, ...details, owner };
+};
+
+/** A purchase on the card through the card network's interface; answers the purchase (transaction) id. */
+const purchase = async (card: { pan: string; expiry_month: number; expiry_year: number }, merchant: string) => {
+  const response = await fetch(`${inject("baseUrl")}/v1/network/authorizations`, {
+    method: "POST",
+    headers: { "x-network-key": "demo-network-key", "content-type": "application/json" },
+    body: JSON.stringify({
+      pan: card.pan,
+      expiry_month: card.expiry_month,
+      expiry_year: card.expiry_year,
+      amount: 8_900,
+      currency: "ISK",
+      merchant_name: merchant,
+      mcc: "5812",
+      merchant_country: "IS",
+    }),
+  });
+  const answer = (await response.json()) as { id: string; approved: boolean };
+  expect(answer.approved).toBe(true);
+  const [row] = await query<{ id: string }>("select id from transactions where authorization_id = $1", [answer.id]);
+  if (!row) throw new Error("no purchase row");
+  return row.id;
+};
+
+/** The employee signed in on `base` (an approved token in local storage, as after the passcode), in Icelandic. */
+const openAppSignedIn = async (page: Page, base: string, path = "/app") => {
+  const session = await createSessionToken(employee.email);
+  await page.goto(`${base}/404`);
+  await page.evaluate((auth) => {
+    localStorage.setItem("kort.auth", auth);
+    localStorage.setItem("kort.locale", "is");
+  }, JSON.stringify(session));
+  await page.goto(`${base}${path}`);
+  await page.getByTestId("employee-app").waitFor();
+};
+
+const tileOf = (page: Page, name: string) => page.locator(`[data-testid="app-card"][data-card-name="${name}"]`);
+
+describe("the employee app on a phone", () => {
+  let browser: BrowserSession | undefined;
+  afterEach(async (context) => {
+    await closeBrowser(browser, context);
+    browser = undefined;
+  });
+
+  it("turns on unlock with biometrics, and after sign-out unlocks with the phone instead of the passcode", async () => {
+    browser = await openBrowser(PHONE);
+    const { page } = browser;
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+      },
+    });
+    const base = localhostUrl();
+    await openAppSignedIn(page, base);
+    const deviceId = await page.evaluate(() => localStorage.getItem("kort.device"));
+    // The app registers the phone as the employee's device on start; unlock is turned on for that device.
+    await expect.poll(async () => (await query("select 1 from devices where id = $1", [deviceId])).length).toBe(1);
+    await page.getByTestId("app-unlock-turn-on").tap();
+    await typeCode(page, "app-unlock-passcode", employee.passcode);
+    await page.getByTestId("app-unlock-submit").tap();
+    await page.getByTestId("app-unlock-on").waitFor();
+    const credentials = await query<{ user_email: string }>(
+      "select u.email as user_email from webauthn_credentials c join users u on u.id = c.user_id where c.device_id = $1",
+      [deviceId],
+    );
+    expect(credentials).toEqual([{ user_email: employee.email }]);
+    await expectPhoneFriendly(page);
+
+    // Signed out, the app asks the phone instead of the passcode.
+    await page.getByTestId("app-sign-out").tap();
+    await page.waitForURL((url) => !url.pathname.startsWith("/app"));
+    await page.goto(`${base}/app/transactions`);
+    await page.waitForURL((url) => url.pathname === "/app/unlock");
+    await page.getByTestId("app-unlock").waitFor();
+    await expectPhoneFriendly(page);
+    await page.getByTestId("app-unlock-button").tap();
+    await page.waitForURL((url) => url.pathname === "/app/transactions");
+    await page.getByTestId("app-transactions").waitFor();
+    const sessions = await query<{ n: string }>(
+      `select count(*)::text as n from tokens t join users u on u.id = t.user_id
+        where u.email = $1 and t.authenticator = 'webauthn' and t.status = 'approved'`,
+      [employee.email],
+    );
+    expect(Number(sessions[0]?.n)).toBeGreaterThan(0);
+  });
+
+  it("shows a reminder in the notifications, and tapping it opens the purchase", async () => {
+    const merchant = `Te og kaffi ${randomUUID().slice(0, 6)}`;
+    const card = await employeeCard(`Áminning ${randomUUID().slice(0, 6)}`);
+    const purchaseId = await purchase(card, merchant);
+    const reminded = await call<{ data?: { remind_transaction: { reminded: number } } }>(
+      card.owner,
+      "POST",
+      "/graphql",
+      {
+        query: "mutation($ids: [ID!]!) { remind_transaction(transaction_ids: $ids) { reminded } }",
+        variables: { ids: [purchaseId] },
+      },
+    );
+    expect(reminded.data?.remind_transaction.reminded).toBe(1);
+
+    browser = await openBrowser(PHONE);
+    const { page } = browser;
+    await openAppSignedIn(page, inject("baseUrl"));
+    await page.getByTestId("app-nav-unread").waitFor();
+    await page.getByTestId("app-nav-notifications").tap();
+    await page.waitForURL((url) => url.pathname === "/app/notifications");
+    const notice = page.locator(
+      '[data-testid="app-notification"][data-kind="transaction.reminder"][data-unread="true"]',
+    );
+    await notice.first().waitFor();
+    expect(await notice.first().textContent()).toContain("Áminning");
+    await expectPhoneFriendly(page);
+    await notice.first().tap();
+    await page.waitForURL((url) => url.pathname === `/app/transactions/${purchaseId}`);
+    expect(await page.getByTestId("app-transaction-merchant").textContent()).toBe(merchant);
+    // It was marked read on the way.
+    await expect
+      .poll(
+        async () =>
+          (
+            await query<{ read: boolean }>(
+              `select read_at is not null as read from notifications
+              where kind = 'transaction.reminder' and payload->'transaction_ids' ? $1`,
+              [purchaseId],
+            )
+          )[0]?.read,
+      )
+      .toBe(true);
+  });
+
+  it("changes the card's PIN after the passcode, keeping only a hash", async () => {
+    const name = `PIN ${randomUUID().slice(0, 6)}`;
+    const card = await employeeCard(name);
+    browser = await openBrowser(PHONE);
+    const { page } = browser;
+    await openAppSignedIn(page, inject("baseUrl"));
+    const tile = tileOf(page, name);
+    await tile.getByTestId("app-card-pin").tap();
+    await page.getByTestId("app-pin-new").waitFor();
+    await expectPhoneFriendly(page);
+    await typeCode(page, "app-pin-new", "4821");
+    await typeCode(page, "app-pin-again", "4822");
+    await page.getByTestId("app-pin-mismatch").waitFor();
+    expect(await page.getByTestId("app-pin-submit").isDisabled()).toBe(true);
+    await typeCode(page, "app-pin-again", "4821");
+    await typeCode(page, "app-pin-passcode", "0000");
+    await page.getByTestId("app-pin-submit").tap();
+    await page.getByTestId("app-pin-error").waitFor();
+    expect(await page.getByTestId("app-pin-error").getAttribute("data-code")).toBe("INVALID_PASSCODE");
+    await typeCode(page, "app-pin-passcode", employee.passcode);
+    await page.getByTestId("app-pin-submit").tap();
+    await page.getByTestId("app-pin-saved").waitFor();
+    const [stored] = await query<{ pin_hash: string | null }>("select pin_hash from cards where id = $1", [card.id]);
+    expect(stored?.pin_hash).toMatch(/^\$argon2id\$/);
+    const audits = await query<{ data: unknown }>(
+      "select data from audit_log where object_id = $1 and action = 'card.pin_set'",
+      [card.id],
+    );
+    expect(audits).toHaveLength(1);
+    expect(JSON.stringify(audits)).not.toContain("4821");
+    await page.getByTestId("app-pin-done").tap();
+  });
+
+  it("adds the card to a wallet in demo mode, showing what the phone would do", async () => {
+    const name = `Veski ${randomUUID().slice(0, 6)}`;
+    const card = await employeeCard(name);
+    browser = await openBrowser(PHONE);
+    const { page } = browser;
+    await openAppSignedIn(page, inject("baseUrl"));
+    await tileOf(page, name).getByTestId("app-card-wallet").tap();
+    await page.getByTestId("app-wallet-google").waitFor();
+    await expectPhoneFriendly(page);
+    await page.getByTestId("app-wallet-apple").tap();
+    await page.locator('[data-testid="app-wallet-done"][data-wallet="apple"]').waitFor();
+    expect(await page.getByTestId("app-wallet-payload").textContent()).toContain("encrypted_pass_data");
+    expect(await page.getByTestId("app-wallet-payload").textContent()).not.toContain(card.pan);
+    const audits = await query<{ data: { wallet: string } }>(
+      "select data from audit_log where object_id = $1 and action = 'card.provision'",
+      [card.id],
+    );
+    expect(audits.map((row) => row.data.wallet)).toEqual(["apple"]);
+  });
+});
