@@ -198,6 +198,18 @@ describe("categorisation rules", () => {
     );
     expect(stored).toMatchObject({ dimension_value_ids: [value?.id], active: true });
 
+    // A name with no letter or digit is refused in the form; a second rule for the merchant, by the server's code.
+    const add = form.getByRole("button", { name: "Bæta við reglu" });
+    await form.getByTestId("rule-pattern").fill("*!*");
+    await form.getByText("Heiti söluaðila þarf að innihalda bókstaf eða tölustaf.").waitFor();
+    expect(await add.isDisabled()).toBe(true);
+    await form.getByTestId("rule-pattern").fill(merchant.toUpperCase());
+    await choose(form.getByTestId("rule-tax"), "VSK11");
+    await add.click();
+    await page
+      .getByText("Villa við að bæta við reglu: Fyrirtækið er þegar með reglu fyrir þennan söluaðila eða MCC.")
+      .waitFor();
+
     // The next purchase there settles with the category and the dimension value, and names the rule.
     const categorised = await purchase(card, merchant, 1850);
     await openPanel(page, categorised);

@@ -324,7 +324,7 @@ function EditRuleModal({ rule, onClose }: { rule: CategorisationRule; onClose: (
         data-testid="rule-edit-form"
       >
         <Stack gap="sm">
-          <RuleFields draft={draft} onChange={setDraft} current={rule} withName />
+          <RuleFields draft={draft} onChange={setDraft} current={rule} stacked />
           <Switch
             label={t("accounting.rules.activeLabel")}
             checked={draft.active}
@@ -398,12 +398,13 @@ function RuleFields({
   draft,
   onChange,
   current,
-  withName = false,
+  stacked = false,
 }: {
   draft: RuleDraft;
   onChange: (next: RuleDraft) => void;
   current?: CategorisationRule;
-  withName?: boolean;
+  /** The editor's layout: one field a line, full width, with the rule's name (the new-rule row names it itself). */
+  stacked?: boolean;
 }) {
   const { t } = useTranslation();
   const categories = useAccountingCategories("Default", "", 1);
@@ -432,7 +433,7 @@ function RuleFields({
         value={draft.kind}
         onChange={(next) => onChange({ ...draft, kind: (next as RuleMatchKind | null) ?? "MERCHANT" })}
         allowDeselect={false}
-        w={160}
+        w={stacked ? undefined : 160}
         data-testid="rule-kind"
       />
       <TextInput
@@ -445,16 +446,15 @@ function RuleFields({
             ? t(draft.kind === "MCC" ? "accounting.rules.form.mccInvalid" : "accounting.rules.form.merchantInvalid")
             : undefined
         }
-        w={220}
+        w={stacked ? undefined : 220}
         data-testid="rule-pattern"
       />
-      {withName && (
+      {stacked && (
         <TextInput
           label={t("accounting.rules.form.name")}
           value={draft.name}
           onChange={(event) => onChange({ ...draft, name: event.currentTarget.value })}
           maxLength={100}
-          w={220}
           data-testid="rule-name"
         />
       )}
@@ -473,7 +473,7 @@ function RuleFields({
         }}
         searchable
         clearable
-        w={240}
+        w={stacked ? undefined : 240}
         comboboxProps={{ withinPortal: true }}
         data-testid="rule-category"
       />
@@ -495,7 +495,7 @@ function RuleFields({
             onChange={(next) => onChange(withValue(draft, dimension.id, next))}
             searchable
             clearable
-            w={200}
+            w={stacked ? undefined : 200}
             comboboxProps={{ withinPortal: true }}
             data-testid="rule-dimension"
             data-dimension={dimension.title}
@@ -511,7 +511,7 @@ function RuleFields({
         value={draft.taxId}
         onChange={(next) => onChange({ ...draft, taxId: next })}
         clearable
-        w={140}
+        w={stacked ? undefined : 140}
         comboboxProps={{ withinPortal: true }}
         data-testid="rule-tax"
       />
