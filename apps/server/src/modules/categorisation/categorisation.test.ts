@@ -480,6 +480,44 @@ describe("managing rules", () => {
     expect(codeOf(foreign)).toBe("NOT_FOUND");
   });
 
+  it("turns a rule off and on: an inactive rule leaves the next settlement uncategorised", async () => {
+    const headers = scene.accountant.headers;
+    const name = merchant("Bakaríið");
+    const made = await gql<{ create_categorisation_rule: { id: string } }>(CREATE, headers, {
+      kind: "MERCHANT",
+      pattern: name,
+      category: ids.food,
+      tax: ids.vat11,
+      values: [ids.projectA],
+    });
+    expect(made.errors).toBeUndefined();
+    const id = made.data?.create_categorisation_rule.id as string;
+    const update = `mutation($id: ID!, $pattern: String!, $active: Boolean) { update_categorisation_rule(id: $id,
+      match_kind: MERCHANT, pattern: $pattern, category_id: "${ids.food}", tax_category_id: "${ids.vat11}",
+      dimension_value_ids: ["${ids.projectA}"], active: $active) { active dimension_values { id } } }`;
+    const off = await gql<{ update_categorisation_rule: { active: boolean; dimension_values: { id: string }[] } }>(
+      update,
+      headers,
+      { id, pattern: name, active: false },
+    );
+    expect(off.data?.update_categorisation_rule).toEqual({ active: false, dimension_values: [{ id: ids.projectA }] });
+    const listed = await gql<{ categorisation_rules: { nodes: { id: string; active: boolean }[] } }>(RULES, headers);
+    expect(listed.data?.categorisation_rules.nodes.find((rule) => rule.id === id)?.active).toBe(false);
+
+    const whileOff = await settle(card, name);
+    const [row] = await t.db.select().from(transactions).where(eq(transactions.id, whileOff));
+    expect(row).toMatchObject({ categoryId: null, taxCategoryId: null, categorisedByRuleId: null });
+    expect((await panel(whileOff)).dimension_values).toEqual([]);
+
+    const on = await gql(update, headers, { id, pattern: name, active: true });
+    expect(on.errors).toBeUndefined();
+    const whileOn = await panel(await settle(card, name));
+    expect(whileOn.categorised_by_rule?.id).toBe(id);
+    expect(whileOn.transaction.category?.id).toBe(ids.food);
+    expect(whileOn.tax_category?.id).toBe(ids.vat11);
+    expect(whileOn.dimension_values).toEqual([{ value_id: ids.projectA }]);
+  });
+
   it("pages the rules by keyset", async () => {
     const headers = scene.accountant.headers;
     for (let i = 0; i < 3; i++) {

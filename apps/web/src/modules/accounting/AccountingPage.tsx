@@ -99,7 +99,7 @@ export function AccountingPage() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="rules" pt="md">
-          <RulesTab />
+          <RulesTab canManage={permissions.categories} />
         </Tabs.Panel>
         <Tabs.Panel value="spend-rules" pt="md">
           <SpendRulesTab />

@@ -19,7 +19,7 @@ export const CATEGORISATION_RULES_QUERY = graphql(`
         tax_category_id
         tax_category_code
         tax_percentage
-        dimension_values { id title dimension_title }
+        dimension_values { id title dimension_id dimension_title }
         source
         active
       }
@@ -53,6 +53,7 @@ export const CREATE_RULE_MUTATION = graphql(`
     $name: String
     $category_id: ID
     $tax_category_id: ID
+    $dimension_value_ids: [ID!]
   ) {
     create_categorisation_rule(
       match_kind: $match_kind
@@ -60,7 +61,33 @@ export const CREATE_RULE_MUTATION = graphql(`
       name: $name
       category_id: $category_id
       tax_category_id: $tax_category_id
+      dimension_value_ids: $dimension_value_ids
     ) { id name }
+  }
+`);
+
+/** The rule as a whole (the server replaces every field): `active` is always sent, or it would turn back on. */
+export const UPDATE_RULE_MUTATION = graphql(`
+  mutation UpdateCategorisationRule(
+    $id: ID!
+    $match_kind: RuleMatchKind!
+    $pattern: String!
+    $name: String
+    $category_id: ID
+    $tax_category_id: ID
+    $dimension_value_ids: [ID!]
+    $active: Boolean!
+  ) {
+    update_categorisation_rule(
+      id: $id
+      match_kind: $match_kind
+      pattern: $pattern
+      name: $name
+      category_id: $category_id
+      tax_category_id: $tax_category_id
+      dimension_value_ids: $dimension_value_ids
+      active: $active
+    ) { id name active }
   }
 `);
 

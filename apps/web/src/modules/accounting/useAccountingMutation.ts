@@ -23,6 +23,7 @@ export type AccountingFailure =
   | "taxUpdate"
   | "taxDelete"
   | "ruleCreate"
+  | "ruleUpdate"
   | "ruleDelete"
   | "proposalAccept"
   | "proposalDismiss";
@@ -42,6 +43,7 @@ const FAILURE_KEYS = {
   taxUpdate: "accounting.errors.taxUpdate",
   taxDelete: "accounting.errors.taxDelete",
   ruleCreate: "accounting.errors.ruleCreate",
+  ruleUpdate: "accounting.errors.ruleUpdate",
   ruleDelete: "accounting.errors.ruleDelete",
   proposalAccept: "accounting.errors.proposalAccept",
   proposalDismiss: "accounting.errors.proposalDismiss",
