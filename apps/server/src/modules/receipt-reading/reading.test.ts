@@ -19,6 +19,7 @@ let gql: ReturnType<typeof graphqlFor>;
 beforeAll(async () => {
   s = await createReceiptsScene();
   gql = graphqlFor(s.t);
+  await fixDigits();
   await s.t.db.execute(sql`
     insert into tax_categories (project_id, code, peppol_code, percentage)
     values (${s.scene.project.id}, 'VSK24-LESIÐ', 'S', 24.00)`);
@@ -58,6 +59,14 @@ const lastFourOf = async (transactionId: string) => {
     .where(eq(transactions.id, transactionId));
   return (row?.masked ?? "").slice(-4);
 };
+
+/**
+ * The scene's cards end in random digits, and OCR misreads a few shapes now and then (the golden set reads 92% of
+ * fields right): a misread digit disagrees with the purchase and counts against a match. These tests are about what
+ * follows a reading, so the company's cards end in digits it reads.
+ */
+const fixDigits = () =>
+  s.t.db.execute(sql`update cards set masked_number = '2468' where project_id = ${s.scene.project.id}`);
 
 const slip = async (total: string, lastFour: string, vat = "VSK 24%            888 kr.") =>
   tillSlipPng([
@@ -114,6 +123,7 @@ describe("reading a receipt", () => {
       .update(transactions)
       .set({ transactionAmount: 7777, originalAmount: 7777 })
       .where(eq(transactions.id, purchaseId));
+    await fixDigits();
     const receipt = await storeReceipt(s.t.deps, {
       projectId: s.scene.project.id,
       transactionId: null,
