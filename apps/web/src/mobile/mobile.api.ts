@@ -19,6 +19,13 @@ export type FundingSource = {
     balance: { settled_balance: number; available_balance: number; currency: string };
     /** The company's design for this card type (issue 16); null for the standard look. */
     design: { id: string; url: string; thumbnail_url: string | null } | null;
+    /** The merchant controls its purchases meet, its own or the company's default (issue 19); null for none. */
+    merchant_controls: {
+      mode: "BLOCK" | "ALLOW_ONLY";
+      groups: string[];
+      merchants: string[];
+      source: "CARD" | "COMPANY_DEFAULT";
+    } | null;
   };
 };
 
