@@ -231,3 +231,27 @@ export type ProvisioningPayload = {
  */
 export const provisionCard = (id: string, wallet: Wallet) =>
   rest<ProvisioningPayload>("POST", `${card(id)}/provision/${wallet}`, {});
+
+/** An announcement of the platform's (spec 7, `GET /v1/announcements`; issue 16's banner, issue 17 in the app). */
+export type Announcement = {
+  id: string;
+  title: string;
+  body: string;
+  url: string | null;
+  published_at: string;
+  acknowledged_at: string | null;
+};
+
+export const myAnnouncementsKey = (projectId: string | null) => ["employee-app", projectId, "announcements"] as const;
+
+/** The ones the caller has not acknowledged, newest first; the first 10 (a person acknowledges them one by one). */
+export const openAnnouncements = (signal?: AbortSignal) =>
+  rest<{ nodes: Announcement[]; next_cursor: string | null }>(
+    "GET",
+    "/announcements?unacknowledged_only=true&first=10",
+    undefined,
+    { signal },
+  );
+
+export const acknowledgeAnnouncement = (id: string) =>
+  rest<{ id: string; acknowledged_at: string }>("POST", `/announcements/${encodeURIComponent(id)}/ack`);
