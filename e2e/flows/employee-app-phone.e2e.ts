@@ -256,17 +256,25 @@ describe("the employee app on a phone", () => {
 
   it("shows an announcement published for the company at the top of the cards, and it goes once acknowledged", async () => {
     const title = `Tilkynning ${randomUUID().slice(0, 8)}`;
-    const platform = { token: (await createSessionToken("platform@demo.is")).token, projectId: await demoProjectId() };
-    // Published for the demo company only (others' flows never see it), and deleted after the test.
-    const published = await call<{ data?: { publish_announcement: { id: string } }; errors?: unknown }>(
-      platform,
-      "POST",
-      "/graphql",
-      {
-        query: "mutation($input: PublishAnnouncementInput!) { publish_announcement(input: $input) { id } }",
-        variables: { input: { title, body: "Kort er komið með nýtt app.", project_id: platform.projectId } },
-      },
+    const projectId = await demoProjectId();
+    // The platform owner publishes from the operator's own company (Kort hf.), for the demo company only.
+    const [operator] = await query<{ project_id: string }>(
+      `select m.project_id from project_members m join users u on u.id = m.user_id where u.email = 'platform@demo.is'`,
     );
+    const response = await fetch(`${inject("baseUrl")}/graphql`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${(await createSessionToken("platform@demo.is")).token}`,
+        "content-type": "application/json",
+        "x-project-id": operator?.project_id ?? "",
+      },
+      body: JSON.stringify({
+        query: "mutation($input: PublishAnnouncementInput!) { publish_announcement(input: $input) { id } }",
+        variables: { input: { title, body: "Kort er komið með nýtt app.", project_id: projectId } },
+      }),
+    });
+    const published = (await response.json()) as { data?: { publish_announcement: { id: string } }; errors?: unknown };
+    // Published for the demo company only (others' flows never see it), and deleted after the test.
     expect(published.errors).toBeUndefined();
     const id = published.data?.publish_announcement.id;
     try {
