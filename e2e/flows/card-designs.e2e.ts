@@ -118,6 +118,15 @@ describe("card designs", () => {
 
       // The employee app's tile of the same card (its holder is the owner) is drawn with the design.
       const designId = await row.getByTestId("card-design-thumbnail").getAttribute("data-design-id");
+
+      // The card's own page shows the same design, its card image served at its full 360x720.
+      await row.getByTestId("card-link").click();
+      const onPage = page.locator(`[data-testid="card-page-design"][data-design-id="${designId}"]`);
+      await onPage.waitFor();
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid="card-page-design"]');
+        return img?.complete === true && img.naturalWidth === 360 && img.naturalHeight === 720;
+      });
       await page.goto(`${base()}/app`);
       const tile = page.locator('[data-testid="app-card"][data-card-name="Hugbúnaður"]');
       await tile.locator(`[data-design-id="${designId}"]`).waitFor();

@@ -253,4 +253,57 @@ describe("the employee app on a phone", () => {
     );
     expect(audits.map((row) => row.data.wallet)).toEqual(["apple"]);
   });
+
+  it("shows an announcement published for the company at the top of the cards, and it goes once acknowledged", async () => {
+    const title = `Tilkynning ${randomUUID().slice(0, 8)}`;
+    const projectId = await demoProjectId();
+    // The platform owner publishes from the operator's own company (Kort hf.), for the demo company only.
+    const [operator] = await query<{ project_id: string }>(
+      `select m.project_id from project_members m join users u on u.id = m.user_id where u.email = 'platform@demo.is'`,
+    );
+    const response = await fetch(`${inject("baseUrl")}/graphql`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${(await createSessionToken("platform@demo.is")).token}`,
+        "content-type": "application/json",
+        "x-project-id": operator?.project_id ?? "",
+      },
+      body: JSON.stringify({
+        query: "mutation($input: PublishAnnouncementInput!) { publish_announcement(input: $input) { id } }",
+        variables: { input: { title, body: "Kort er komið með nýtt app.", project_id: projectId } },
+      }),
+    });
+    const published = (await response.json()) as { data?: { publish_announcement: { id: string } }; errors?: unknown };
+    // Published for the demo company only (others' flows never see it), and deleted after the test.
+    expect(published.errors).toBeUndefined();
+    const id = published.data?.publish_announcement.id;
+    try {
+      browser = await openBrowser(PHONE);
+      const { page } = browser;
+      await openAppSignedIn(page, inject("baseUrl"));
+      const item = page.locator(`[data-testid="app-announcement"][data-id="${id}"]`);
+      await item.getByText(title).waitFor();
+      await item.getByText("Kort er komið með nýtt app.").waitFor();
+      await expectPhoneFriendly(page);
+      await item.getByRole("button", { name: "Ég skil" }).tap();
+      await item.waitFor({ state: "detached" });
+      await expect
+        .poll(async () => {
+          const [user] = await query<{ count: number }>(
+            `select count(*)::int as count from announcement_acknowledgements k join users u on u.id = k.user_id
+              where k.announcement_id = $1 and u.email = $2`,
+            [id, employee.email],
+          );
+          return user?.count;
+        })
+        .toBe(1);
+      // Opened again, the app asks the server afresh and the acknowledged one stays gone.
+      await page.reload();
+      await page.getByTestId("my-cards").waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(await page.locator(`[data-testid="app-announcement"][data-id="${id}"]`).count()).toBe(0);
+    } finally {
+      await query("delete from announcements where id = $1", [id]);
+    }
+  });
 });

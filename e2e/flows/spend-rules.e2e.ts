@@ -104,6 +104,10 @@ describe("merchant controls", () => {
     const appReason = page.locator('[data-testid="app-decline-reason"][data-code="MERCHANT_GROUP_BLOCKED"]');
     await appReason.waitFor();
     expect(await appReason.textContent()).toBe("Þetta kort má ekki nota hjá spilavítum");
+    // The card's screen says so before any purchase: the card's own rule, in the holder's language.
+    const rules = page.locator('[data-testid="app-card-merchant-rules"][data-mode="BLOCK"][data-source="CARD"]');
+    await rules.waitFor();
+    expect(await rules.textContent()).toBe("Þetta kort má ekki nota hjá: spilavítumRegla þessa korts");
   });
 
   it("locks the holder's cards for an 8-day-old purchase without a receipt (N = 7); the app shows why, the owner lifts it", async () => {

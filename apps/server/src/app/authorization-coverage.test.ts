@@ -38,6 +38,7 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "GET /v1/devices/:id": "The caller's own device (no other person's is found); no policy resource covers devices.",
   "PUT /v1/devices/:id": "Registers the caller's own device; another person's id is refused as not found.",
   "POST /v1/devices/tokens": "The push token of the caller's own device.",
+  "PUT /v1/devices/key": "The public key of the caller's own device; another person's device id answers not found.",
   "GET /v1/devices/key": "The installation's public VAPID key: the same for everyone, no company data.",
   "POST /v1/devices/:id/webauthn/registration/options":
     "Unlock with biometrics for the caller's own device (another person's is not found), after their passcode.",

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { generateKeyPairSync, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCardsTestApp } from "../modules/cards/testing/cards-scene.ts";
 import {
@@ -95,6 +95,20 @@ describe("an employee and a colleague's objects", () => {
       }
     }
     expect(reached).toEqual([]);
+  });
+
+  it("cannot set, read or take over a colleague's device by its id in a body (PUT /v1/devices/key)", async () => {
+    const deviceId = randomUUID();
+    const registered = await rest(scene.callers.peer, "PUT", `/v1/devices/${deviceId}`, { make: "web" });
+    expect(registered.statusCode).toBe(200);
+    const key = generateKeyPairSync("ec", { namedCurve: "P-256" })
+      .publicKey.export({ format: "der", type: "spki" })
+      .toString("base64url");
+    const taken = await rest(scene.callers.holder, "PUT", "/v1/devices/key", { device_id: deviceId, public_key: key });
+    expect(taken.statusCode).toBe(404);
+    expect(taken.body).not.toContain(deviceId);
+    const own = await rest(scene.callers.peer, "GET", `/v1/devices/${deviceId}`);
+    expect(own.json()).toMatchObject({ public_key: null });
   });
 
   it("lists none of them in the employee's own lists", async () => {

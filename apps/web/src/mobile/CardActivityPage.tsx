@@ -6,6 +6,7 @@ import { useFormatMoney } from "../app/i18n/useFormatMoney.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { declineText } from "../modules/cards/card-labels.ts";
 import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
+import { CardMerchantRules } from "./CardMerchantRules.tsx";
 import { type CardAuthorization, cardAuthorizations } from "./mobile.api.ts";
 import { ReceiptLockNotice } from "./ReceiptLockNotice.tsx";
 import { useCursorList } from "./useCursorList.ts";
@@ -44,6 +45,7 @@ export function CardActivityPage() {
         </Button>
       </Group>
       <ReceiptLockNotice />
+      <CardMerchantRules cardId={id} />
       {list.isPending && <Loader aria-label={t("employeeApp.loading")} />}
       {list.isError && <ApiErrorAlert error={list.error} />}
       {list.data && rows.length === 0 && (

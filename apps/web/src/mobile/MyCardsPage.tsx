@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
+import { AppAnnouncements } from "./AppAnnouncements.tsx";
 import { CardTile } from "./CardTile.tsx";
 import { listMyCards, myCardsKey } from "./mobile.api.ts";
 import { OFFLINE_FIRST } from "./offline.ts";
@@ -23,6 +24,7 @@ export function MyCardsPage() {
       <Title order={2} size="h3">
         {t("employeeApp.cards.title")}
       </Title>
+      <AppAnnouncements />
       <ReceiptLockNotice />
       {cards.isPending && <Loader aria-label={t("employeeApp.loading")} />}
       {cards.isError && <ApiErrorAlert error={cards.error} />}

@@ -19,6 +19,13 @@ export type FundingSource = {
     balance: { settled_balance: number; available_balance: number; currency: string };
     /** The company's design for this card type (issue 16); null for the standard look. */
     design: { id: string; url: string; thumbnail_url: string | null } | null;
+    /** The merchant controls its purchases meet, its own or the company's default (issue 19); null for none. */
+    merchant_controls: {
+      mode: "BLOCK" | "ALLOW_ONLY";
+      groups: string[];
+      merchants: string[];
+      source: "CARD" | "COMPANY_DEFAULT";
+    } | null;
   };
 };
 
@@ -224,3 +231,27 @@ export type ProvisioningPayload = {
  */
 export const provisionCard = (id: string, wallet: Wallet) =>
   rest<ProvisioningPayload>("POST", `${card(id)}/provision/${wallet}`, {});
+
+/** An announcement of the platform's (spec 7, `GET /v1/announcements`; issue 16's banner, issue 17 in the app). */
+export type Announcement = {
+  id: string;
+  title: string;
+  body: string;
+  url: string | null;
+  published_at: string;
+  acknowledged_at: string | null;
+};
+
+export const myAnnouncementsKey = (projectId: string | null) => ["employee-app", projectId, "announcements"] as const;
+
+/** The ones the caller has not acknowledged, newest first; the first 10 (a person acknowledges them one by one). */
+export const openAnnouncements = (signal?: AbortSignal) =>
+  rest<{ nodes: Announcement[]; next_cursor: string | null }>(
+    "GET",
+    "/announcements?unacknowledged_only=true&first=10",
+    undefined,
+    { signal },
+  );
+
+export const acknowledgeAnnouncement = (id: string) =>
+  rest<{ id: string; acknowledged_at: string }>("POST", `/announcements/${encodeURIComponent(id)}/ack`);

@@ -49,3 +49,26 @@ export const setOwnPushToken = async (
     .returning();
   return row;
 };
+
+/** Stores the device's public key when the device is the caller's; the row before the change comes back too. */
+export const setOwnPublicKey = async (
+  db: Executor,
+  userId: string,
+  id: string,
+  publicKey: string,
+  now: Date,
+): Promise<{ row: DeviceRow; previousKey: string | null } | undefined> => {
+  // The old key is read under the row lock so the audit's "from" is the one this update replaced.
+  const [before] = await db
+    .select({ publicKey: devices.publicKey })
+    .from(devices)
+    .where(and(eq(devices.id, id), eq(devices.userId, userId)))
+    .for("update");
+  if (!before) return undefined;
+  const [row] = await db
+    .update(devices)
+    .set({ publicKey, publicKeySetAt: now, updatedAt: now, lastSeenAt: now })
+    .where(and(eq(devices.id, id), eq(devices.userId, userId)))
+    .returning();
+  return row ? { row, previousKey: before.publicKey } : undefined;
+};

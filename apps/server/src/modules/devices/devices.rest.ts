@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineRoute, type RestRoute } from "../../platform/http/rest.ts";
 import { deviceParams, deviceSchema } from "./devices.schemas.ts";
-import { getDevice, putDevice, setDeviceToken } from "./devices.service.ts";
+import { getDevice, putDevice, setDeviceKey, setDeviceToken } from "./devices.service.ts";
 
 /** Spec 7, devices: the employee app registers the phone it runs on after sign-in. */
 
@@ -19,6 +19,17 @@ export const devicesRoutes: RestRoute[] = [
     body: checkedBody("{device_id: uuid, token: string}"),
     response: deviceSchema,
     handler: ({ ctx, body, deps }) => setDeviceToken(deps, ctx, body),
+  }),
+  defineRoute({
+    method: "PUT",
+    path: "/v1/devices/key",
+    summary:
+      "The public key of one of the caller's devices: {device_id, public_key (a P-256 key, SPKI DER in base64url)}",
+    tag,
+    access: "user",
+    body: checkedBody("{device_id: uuid, public_key: base64url SPKI P-256}"),
+    response: deviceSchema,
+    handler: ({ ctx, body, deps }) => setDeviceKey(deps, ctx, body),
   }),
   defineRoute({
     method: "GET",

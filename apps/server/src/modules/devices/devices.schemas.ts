@@ -43,6 +43,21 @@ export const deviceTokenSchema = z.object({
   token: z.string().min(1).max(4000).refine(isSubscription, "A push subscription's JSON: {endpoint, keys}."),
 });
 
+/**
+ * PUT /v1/devices/key: the device's own public key. The spec names the call without its shape; Kort takes what
+ * WebCrypto's `exportKey("spki")` gives for a P-256 key, base64url (the service checks it is one, by parsing it).
+ * An SPKI P-256 key is 91 bytes (122 characters); the bound leaves room for padding and nothing else.
+ */
+export const deviceKeySchema = z.object({
+  device_id: z.uuid(),
+  public_key: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, "base64url"),
+});
+
 /** A whitelist: the push token never leaves the server again. */
 export const deviceSchema = z.object({
   id: z.uuid(),
@@ -50,6 +65,8 @@ export const deviceSchema = z.object({
   model: z.string().nullable(),
   name: z.string().nullable(),
   push_enabled: z.boolean(),
+  /** The device's public key as it was stored (base64url SPKI); public by nature, null until sent. */
+  public_key: z.string().nullable(),
   last_seen_at: z.date(),
   created_at: z.date(),
 });

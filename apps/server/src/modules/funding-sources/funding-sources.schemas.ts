@@ -81,6 +81,18 @@ export const fundingSourceSchema = z.object({
     balance: z.object({ settled_balance: z.number(), available_balance: z.number(), currency: z.string() }),
     /** The design chosen for the card's type (issue 16): signed links to its images; null for the standard look. */
     design: z.object({ id: z.uuid(), url: z.string(), thumbnail_url: z.string().nullable() }).nullable(),
+    /**
+     * The merchant controls the card's purchases meet (issue 19): its own, else the company's default, with which;
+     * null when nothing restricts it. Groups are ids of @kort/core's MERCHANT_GROUPS, merchants names as written.
+     */
+    merchant_controls: z
+      .object({
+        mode: z.enum(["BLOCK", "ALLOW_ONLY"]),
+        groups: z.array(z.string()),
+        merchants: z.array(z.string()),
+        source: z.enum(["CARD", "COMPANY_DEFAULT"]),
+      })
+      .nullable(),
   }),
 });
 export type FundingSourceDto = z.input<typeof fundingSourceSchema>;

@@ -12,6 +12,8 @@ import { type CardEdit, changeCard, createCard } from "../cards/card-changes.ser
 import { closeCard, lockCard, unlockCard } from "../cards/card-edits.service.ts";
 import type { CardBalanceDto, CardDto } from "../cards/cards.schemas.ts";
 import { cardBalance, cardBalances, getCardFor, listCardsFor } from "../cards/cards.service.ts";
+import { effectiveMerchantControls } from "../spend-rules/card-controls.service.ts";
+import type { EffectiveMerchantControlsDto } from "../spend-rules/spend-rules.schemas.ts";
 import { contactOf, setPinHash } from "./funding-sources.repo.ts";
 import {
   createFundingSourceSchema,
@@ -29,7 +31,12 @@ const NO_BALANCE: CardBalanceDto = { settled_balance: 0, available_balance: 0, c
 
 type Design = { id: string; url: string; thumbnail_url: string | null } | null;
 
-const toFundingSource = (card: CardDto, balance: CardBalanceDto, design: Design): FundingSourceDto => ({
+const toFundingSource = (
+  card: CardDto,
+  balance: CardBalanceDto,
+  design: Design,
+  merchantControls: EffectiveMerchantControlsDto | null,
+): FundingSourceDto => ({
   id: card.id,
   description: card.description,
   status: card.status,
@@ -42,6 +49,7 @@ const toFundingSource = (card: CardDto, balance: CardBalanceDto, design: Design)
     limits: card.limits,
     balance,
     design,
+    merchant_controls: merchantControls,
   },
 });
 
@@ -49,7 +57,13 @@ const toFundingSource = (card: CardDto, balance: CardBalanceDto, design: Design)
 export const getFundingSource = async (deps: AppDeps, ctx: ProjectContext, id: string) => {
   const card = await getCardFor(deps, ctx, id);
   const designs = await designsByCardType(deps, ctx.membership.projectId);
-  return toFundingSource(card, await cardBalance(deps, card), designs.get(card.card_type) ?? null);
+  const controls = await effectiveMerchantControls(deps, ctx.membership.projectId, [card.id]);
+  return toFundingSource(
+    card,
+    await cardBalance(deps, card),
+    designs.get(card.card_type) ?? null,
+    controls.get(card.id) ?? null,
+  );
 };
 
 /** The caller's own cards in the project, newest first: whatever the role, the app lists what the user holds. */
@@ -63,9 +77,20 @@ export const listFundingSources = async (deps: AppDeps, ctx: ProjectContext, pag
   const balances = await cardBalances(deps, nodes);
   // The company's designs by card type, read once for the whole list.
   const designs = await designsByCardType(deps, ctx.membership.projectId);
+  // The merchant controls every card meets: its own rows and the company's default, two statements for the page.
+  const controls = await effectiveMerchantControls(
+    deps,
+    ctx.membership.projectId,
+    nodes.map((card) => card.id),
+  );
   return {
     nodes: nodes.map((card) =>
-      toFundingSource(card, balances.get(card.id) ?? NO_BALANCE, designs.get(card.card_type) ?? null),
+      toFundingSource(
+        card,
+        balances.get(card.id) ?? NO_BALANCE,
+        designs.get(card.card_type) ?? null,
+        controls.get(card.id) ?? null,
+      ),
     ),
     total_count,
   };

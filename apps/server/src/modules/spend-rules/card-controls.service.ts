@@ -6,10 +6,16 @@ import { policyFor } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { cardSubject, loadCardFor } from "../cards/card-access.ts";
-import { findCardMerchantControls, findProjectSpendRules, writeCardMerchantControls } from "./spend-rules.repo.ts";
+import {
+  findCardMerchantControls,
+  findCardsMerchantControls,
+  findProjectSpendRules,
+  writeCardMerchantControls,
+} from "./spend-rules.repo.ts";
 import {
   type CardMerchantControlsDto,
   controlsDto,
+  type EffectiveMerchantControlsDto,
   merchantControlsSchema,
   optionalMerchantControlsSchema,
 } from "./spend-rules.schemas.ts";
@@ -38,6 +44,38 @@ export const cardMerchantControlsFor = async (
     company_default: controlsDto(rules.merchantDefault),
     can_manage: policyFor(ctx, "card", "manage-limits", cardSubject(card)).allowed,
   };
+};
+
+const effective = (
+  controls: MerchantControls | null,
+  source: EffectiveMerchantControlsDto["source"],
+): EffectiveMerchantControlsDto | null => {
+  if (!controls) return null;
+  // A card's own BLOCK of nothing is how it opts out of the default: nothing restricts it (docs/spend-rules.md).
+  if (controls.mode === "BLOCK" && controls.groups.length === 0 && controls.merchants.length === 0) return null;
+  return { mode: controls.mode, groups: [...controls.groups], merchants: [...controls.merchants], source };
+};
+
+/**
+ * The merchant controls each card meets, for cards the caller has already been allowed to read (the app's list and
+ * card): two statements for any number of cards, the cards' own rows and the company's default, never one per card.
+ */
+export const effectiveMerchantControls = async (
+  deps: Pick<AppDeps, "db">,
+  projectId: string,
+  cardIds: readonly string[],
+): Promise<Map<string, EffectiveMerchantControlsDto | null>> => {
+  if (cardIds.length === 0) return new Map();
+  const [own, rules] = await Promise.all([
+    findCardsMerchantControls(deps.db, projectId, cardIds),
+    findProjectSpendRules(deps.db, projectId),
+  ]);
+  return new Map(
+    cardIds.map((id) => [
+      id,
+      own.has(id) ? effective(own.get(id) ?? null, "CARD") : effective(rules.merchantDefault, "COMPANY_DEFAULT"),
+    ]),
+  );
 };
 
 export const setCardMerchantControls = async (

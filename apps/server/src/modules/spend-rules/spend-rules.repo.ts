@@ -1,5 +1,5 @@
 import { isMerchantGroupId, type MerchantControlMode, type MerchantControls } from "@kort/core";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { cardMerchantControls, projectSpendRules, receiptLocks } from "../../platform/db/schema/index.ts";
 
@@ -23,6 +23,20 @@ export const findCardMerchantControls = async (
     .from(cardMerchantControls)
     .where(and(eq(cardMerchantControls.projectId, projectId), eq(cardMerchantControls.cardId, cardId)));
   return row ? controlsOf(row.mode, row.groups, row.merchantNames) : null;
+};
+
+/** The own controls of many cards of one company in one statement (the app's card list); cards without are absent. */
+export const findCardsMerchantControls = async (
+  db: Executor,
+  projectId: string,
+  cardIds: readonly string[],
+): Promise<Map<string, MerchantControls | null>> => {
+  if (cardIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(cardMerchantControls)
+    .where(and(eq(cardMerchantControls.projectId, projectId), inArray(cardMerchantControls.cardId, [...cardIds])));
+  return new Map(rows.map((row) => [row.cardId, controlsOf(row.mode, row.groups, row.merchantNames)]));
 };
 
 /** Sets a card's own controls; null removes them, so the card follows the company's default. */

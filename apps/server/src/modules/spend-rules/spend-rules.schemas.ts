@@ -46,6 +46,12 @@ export type MerchantControlsDto = { mode: MerchantControls["mode"]; groups: stri
 export const controlsDto = (controls: MerchantControls | null): MerchantControlsDto | null =>
   controls ? { mode: controls.mode, groups: [...controls.groups], merchants: [...controls.merchants] } : null;
 
+/**
+ * The controls a card's authorizations meet (its own, else the company's default), with where they come from; null
+ * when nothing restricts the card (no controls, or its own `BLOCK` with nothing listed, which opts out).
+ */
+export type EffectiveMerchantControlsDto = MerchantControlsDto & { source: "CARD" | "COMPANY_DEFAULT" };
+
 export type CardMerchantControlsDto = {
   card_id: string;
   /** The card's own controls; null when it follows the company's default. */

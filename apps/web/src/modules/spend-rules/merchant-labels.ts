@@ -21,3 +21,14 @@ export const BLOCKED_GROUP_KEYS = {
   gambling: "spendRules.blockedGroup.gambling",
   cash: "spendRules.blockedGroup.cash",
 } as const satisfies Record<MerchantGroupId, string>;
+
+/** A group's word in a list after "cannot be used for:" ("hjá:" takes the dative in Icelandic: spilavítum). */
+export const LIST_GROUP_KEYS = {
+  groceries: "spendRules.app.listGroup.groceries",
+  fuel: "spendRules.app.listGroup.fuel",
+  travel: "spendRules.app.listGroup.travel",
+  restaurants: "spendRules.app.listGroup.restaurants",
+  software: "spendRules.app.listGroup.software",
+  gambling: "spendRules.app.listGroup.gambling",
+  cash: "spendRules.app.listGroup.cash",
+} as const satisfies Record<MerchantGroupId, string>;

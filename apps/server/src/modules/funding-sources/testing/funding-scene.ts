@@ -67,7 +67,7 @@ export const restFor =
   (t: TestApp) =>
   (
     caller: { headers: Record<string, string> },
-    method: "GET" | "POST" | "PATCH" | "DELETE",
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
     url: string,
     payload?: object,
   ) =>

@@ -21,6 +21,12 @@ export const devices = pgTable(
     /** The name the person sees in their list (e.g. "Síminn minn"). */
     name: text("name"),
     pushToken: text("push_token"),
+    /**
+     * The device's own public key (`PUT /v1/devices/key`): a P-256 key in SPKI DER, base64url, as WebCrypto's
+     * `exportKey("spki")` gives it. Public by nature; null until the device sends one.
+     */
+    publicKey: text("public_key"),
+    publicKeySetAt: timestamptz("public_key_set_at"),
     lastSeenAt: timestamptz("last_seen_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
