@@ -1,9 +1,10 @@
-import { Alert, Button, Modal, PinInput, Stack, Text } from "@mantine/core";
+import { Alert, Button, Modal, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { CLOSE_44, TOUCH_TARGET } from "./app-paths.ts";
+import { FourDigitInput } from "./FourDigitInput.tsx";
 import { setCardPin } from "./mobile.api.ts";
 import { FAIL_OFFLINE } from "./offline.ts";
 
@@ -52,27 +53,17 @@ export function PinDialog({ cardId, opened, onClose }: PinDialogProps) {
         >
           <Stack gap="md" align="center">
             <Text size="sm">{t("employeeApp.pin.newPin")}</Text>
-            <PinInput
-              length={4}
-              type="number"
-              mask
-              size="lg"
+            <FourDigitInput
               value={pin}
               onChange={setPin}
-              oneTimeCode={false}
               autoFocus
               aria-label={t("employeeApp.pin.newPin")}
               data-testid="app-pin-new"
             />
             <Text size="sm">{t("employeeApp.pin.again")}</Text>
-            <PinInput
-              length={4}
-              type="number"
-              mask
-              size="lg"
+            <FourDigitInput
               value={again}
               onChange={setAgain}
-              oneTimeCode={false}
               error={mismatch}
               aria-label={t("employeeApp.pin.again")}
               data-testid="app-pin-again"
@@ -83,14 +74,9 @@ export function PinDialog({ cardId, opened, onClose }: PinDialogProps) {
               </Text>
             )}
             <Text size="sm">{t("employeeApp.pin.passcode")}</Text>
-            <PinInput
-              length={4}
-              type="number"
-              mask
-              size="lg"
+            <FourDigitInput
               value={passcode}
               onChange={setPasscode}
-              oneTimeCode={false}
               aria-label={t("employeeApp.pin.passcode")}
               data-testid="app-pin-passcode"
             />

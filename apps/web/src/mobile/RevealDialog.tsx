@@ -1,9 +1,10 @@
-import { Button, Modal, PinInput, Stack, Text } from "@mantine/core";
+import { Button, Modal, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { TOUCH_TARGET } from "./app-paths.ts";
+import { FourDigitInput } from "./FourDigitInput.tsx";
 import { type CardDetails, revealCard } from "./mobile.api.ts";
 import { FAIL_OFFLINE } from "./offline.ts";
 
@@ -46,14 +47,9 @@ export function RevealDialog({ cardId, opened, onClose, onRevealed }: RevealDial
       >
         <Stack gap="md" align="center">
           <Text size="sm">{t("employeeApp.reveal.intro")}</Text>
-          <PinInput
-            length={4}
-            type="number"
-            mask
-            size="lg"
+          <FourDigitInput
             value={passcode}
             onChange={setPasscode}
-            oneTimeCode={false}
             autoFocus
             aria-label={t("employeeApp.reveal.label")}
             data-testid="app-reveal-passcode"

@@ -1,10 +1,11 @@
-import { Button, Card, Group, Modal, PinInput, Stack, Text } from "@mantine/core";
+import { Button, Card, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconFingerprint } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { CLOSE_44, TOUCH_TARGET } from "./app-paths.ts";
+import { FourDigitInput } from "./FourDigitInput.tsx";
 import { FAIL_OFFLINE } from "./offline.ts";
 import { unlockEnabledHere, unlockSupported } from "./unlock-flag.ts";
 
@@ -86,14 +87,9 @@ export function UnlockOffer() {
         >
           <Stack gap="md" align="center">
             <Text size="sm">{t("employeeApp.unlock.passcodeIntro")}</Text>
-            <PinInput
-              length={4}
-              type="number"
-              mask
-              size="lg"
+            <FourDigitInput
               value={passcode}
               onChange={setPasscode}
-              oneTimeCode={false}
               autoFocus
               aria-label={t("employeeApp.reveal.label")}
               data-testid="app-unlock-passcode"
