@@ -6,7 +6,7 @@ export const RECEIPT_LOCK_QUEUE = "spend-rules.receipt-locks";
 /**
  * Every five minutes, and at start: recounts the receipt locks of the companies that have the lock on, so a purchase
  * that passes its grace period locks its holder within minutes. A receipt arriving lifts a lock at once, without
- * waiting for this (the trigger of migration 0025_merchant_controls).
+ * waiting for this (the trigger of migration 0026_merchant_controls).
  */
 export const receiptLockJob: JobDefinition = {
   queue: RECEIPT_LOCK_QUEUE,
