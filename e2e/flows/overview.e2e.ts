@@ -150,6 +150,14 @@ describe("credit and the audit log", () => {
     await page.getByRole("option", { name: "Credit" }).click();
     await page.keyboard.press("Escape");
     await page.getByTestId("audit-action").getByText("Deposit initiated").first().waitFor();
+    // The newest entry is the deposit with or without the filter: wait until the filtered list has replaced the
+    // whole log (every row a credit action) before reading it.
+    await page.waitForFunction(() => {
+      const rows = Array.from(document.querySelectorAll('[data-testid="audit-action"]')).map(
+        (row) => row.textContent ?? "",
+      );
+      return rows.length > 0 && rows.every((text) => text.startsWith("Deposit") || text.startsWith("Credit"));
+    });
     const actions = await page.getByTestId("audit-action").allTextContents();
     expect(new Set(actions).size).toBeLessThanOrEqual(3);
     expect(actions.every((action) => action.startsWith("Deposit") || action.startsWith("Credit"))).toBe(true);
