@@ -4,7 +4,7 @@ import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { record } from "../support/report.ts";
-import { rssBytes, watchPeakRss } from "../support/rss.ts";
+import { childPid, rssBytes, watchPeakRss } from "../support/rss.ts";
 
 /**
  * Exports (issue 14) on the demo company the ledger suite filled: a CSV of 100,000 transactions, from the request
@@ -87,6 +87,19 @@ export const runExportsBench = async (options: ExportsBenchOptions): Promise<voi
     console.log(
       `\nExports: CSV of the newest ~${options.csvRows.toLocaleString("en")} transactions (from ${fromDate})`,
     );
+    // A first, one-day export starts the server's exports process (export-process.ts; it then stays up while work
+    // comes): the figure below is an export's, as the floor's is a query's on a connected client.
+    const newest = await client.query<{ day: string }>(
+      `select to_char(max(transaction_date), 'YYYY-MM-DD') as day from transactions
+        where project_id = $1 and closed_at is not null`,
+      [projectId],
+    );
+    const day = newest.rows[0]?.day ?? today;
+    const warmStarted = performance.now();
+    await exportOf("CSV", { from_date: day, to_date: day });
+    console.log(
+      `  the exports process started with a one-day export in ${(performance.now() - warmStarted).toFixed(0)} ms`,
+    );
     const floorStarted = performance.now();
     let floorBytes = 0;
     await pipeline(
@@ -118,20 +131,26 @@ export const runExportsBench = async (options: ExportsBenchOptions): Promise<voi
     });
 
     if (options.kortPid !== undefined) {
-      console.log("  XLSX of every settled transaction, the server's peak RSS while it writes");
-      const before = rssBytes(options.kortPid);
-      const stop = watchPeakRss(options.kortPid);
+      // Exports are written in the server's exports process (export-process.ts), which the CSV above started.
+      const exportPid = childPid(options.kortPid, "export-process");
+      if (exportPid === undefined) throw new Error("The server's exports process is not running");
+      console.log(`  XLSX of every settled transaction, the peak RSS of the exports process (pid ${exportPid})`);
+      const before = { exports: rssBytes(exportPid), server: rssBytes(options.kortPid) };
+      const stopExports = watchPeakRss(exportPid);
+      const stopServer = watchPeakRss(options.kortPid);
       const all = await exportOf("XLSX", { from_date: "2000-01-01", to_date: today });
-      const peak = stop();
+      const peak = { exports: stopExports(), server: stopServer() };
+      const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
       console.log(
-        `  ${all} rows: peak RSS ${(peak / 2 ** 20).toFixed(0)} MB (before ${(before / 2 ** 20).toFixed(0)} MB)`,
+        `  ${all} rows: exports process peak ${mb(peak.exports)} (before ${mb(before.exports)}); ` +
+          `server peak ${mb(peak.server)} (before ${mb(before.server)})`,
       );
       record({
-        name: `XLSX export of ${all.toLocaleString("en")} rows, server peak RSS (goal under 256 MB)`,
+        name: `XLSX export of ${all.toLocaleString("en")} rows, peak RSS of the process writing it (goal under 256 MB)`,
         figure: "peak RSS",
         unit: "MB",
-        kort: peak / 2 ** 20,
-        floor: before / 2 ** 20,
+        kort: peak.exports / 2 ** 20,
+        floor: before.exports / 2 ** 20,
       });
     }
   } finally {

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** A process's resident memory in bytes, from /proc (Linux); NaN where it cannot be read. */
 export const rssBytes = (pid: number): number => {
@@ -21,4 +21,30 @@ export const watchPeakRss = (pid: number, everyMs = 50): (() => number) => {
     clearInterval(timer);
     return peak;
   };
+};
+
+/** The child of `pid` whose command line holds `needle` (Linux, /proc): one of the server's task processes. */
+export const childPid = (pid: number, needle: string): number | undefined =>
+  childPids(pid).find((child) => {
+    try {
+      return readFileSync(`/proc/${child}/cmdline`, "utf8").includes(needle);
+    } catch {
+      return false;
+    }
+  });
+
+/** The processes whose parent is `pid`. */
+const childPids = (pid: number): number[] => {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent is the 4th field, after the command in parentheses (which may itself hold spaces).
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) children.push(Number(entry));
+    } catch {
+      // The process ended while the list was read.
+    }
+  }
+  return children;
 };

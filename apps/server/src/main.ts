@@ -10,7 +10,7 @@ import { resolveCardKey } from "./platform/crypto/card-key-file.ts";
 import { createDb } from "./platform/db/client.ts";
 import { migrateDatabase } from "./platform/db/migrate.ts";
 import { startDatabase } from "./platform/db/start.ts";
-import { createAppDeps } from "./platform/http/app.ts";
+import { createAppDeps } from "./platform/http/app-deps.ts";
 import { displayHost, listen } from "./platform/http/listen.ts";
 import { scrubText } from "./platform/http/log-serializers.ts";
 import { createLogger } from "./platform/http/logger.ts";

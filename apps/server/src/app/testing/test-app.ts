@@ -8,7 +8,7 @@ import { createFsBlobStore } from "../../platform/blobs/fs-blob-store.ts";
 import { loadConfig } from "../../platform/config.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { createTestDatabase } from "../../platform/db/testing/test-db.ts";
-import { createAppDeps } from "../../platform/http/app.ts";
+import { createAppDeps } from "../../platform/http/app-deps.ts";
 import { createLogger, type Logger } from "../../platform/http/logger.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { type HeldTasks, holdTasks } from "../../platform/jobs/testing/held-tasks.ts";

@@ -8,13 +8,21 @@ import "./export-accounts.graphql.ts";
 import "./scheduled-exports.graphql.ts";
 
 /**
- * Exports to accounting (issue 14): created by a request, written by a task on any server's worker, downloaded
- * through a signed link; a sweep every minute sends again what waits too long.
+ * Exports to accounting (issue 14): created by a request, written by a task on any server's worker (in the exports'
+ * own process), downloaded through a signed link; a sweep every minute sends again what waits too long.
  */
 export const exportsModule: KortModule = {
   name: "exports",
   routes: exportsRoutes,
-  tasks: [{ queue: EXPORTS_QUEUE, run: runExport, concurrency: 2 }],
+  tasks: [
+    {
+      queue: EXPORTS_QUEUE,
+      run: runExport,
+      concurrency: 2,
+      // Written in a process of their own (export-process.ts); a task past pg-boss's 15 minutes is ended there too.
+      process: { entry: new URL("./export-process.ts", import.meta.url), timeoutMs: 15 * 60_000, idleMs: 5 * 60_000 },
+    },
+  ],
   jobs: [
     { queue: "exports.sweep", cron: "* * * * *", run: sweepExports },
     // Every hour on the hour (UTC): the daily exports due at that hour.

@@ -3,19 +3,18 @@ import type { IncomingMessage } from "node:http";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { GraphQLSchema } from "graphql";
 import type { BlobStore } from "../blobs/blob-store.ts";
-import { createBlobStore } from "../blobs/create-blob-store.ts";
 import type { Config } from "../config.ts";
-import { createLinkSigner, linkKeyOf } from "../crypto/signed-links.ts";
 import type { Db } from "../db/client.ts";
 import { registerGraphQL } from "../graphql/yoga.ts";
 import type { TaskQueue } from "../jobs/task-queue.ts";
+import { createAppDeps } from "./app-deps.ts";
 import { registerErrorHandling } from "./error-handler.ts";
 import { answerClientError, answerFrameworkError } from "./framework-errors.ts";
 import { withIdempotency } from "./idempotency.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { registerMultipart } from "./multipart.ts";
 import { registerRequestLog } from "./request-log.ts";
-import { type AppDeps, type RestRoute, registerRoutes, runRoute } from "./rest.ts";
+import { type RestRoute, registerRoutes, runRoute } from "./rest.ts";
 import { registerSecurityHeaders, securityHeaders } from "./security-headers.ts";
 import { registerHealthz } from "./system.routes.ts";
 import { DEFAULT_WEB_DIST, registerWebApp } from "./web-app.ts";
@@ -51,18 +50,6 @@ const requestIdFor = (request: IncomingMessage): string => {
  * The whole HTTP server, without listening: main.ts listens, tests use `app.inject`. Routes:
  * /v1 (REST, OpenAPI at /v1/docs), /graphql (Yoga), /healthz, and the web app with SPA fallback.
  */
-/** What every handler works with: the one way to make it, for the HTTP app and for main.ts's mail listener. */
-export const createAppDeps = (
-  options: Pick<BuildAppOptions, "db" | "config" | "now" | "blobs" | "tasks">,
-): AppDeps => ({
-  db: options.db,
-  config: options.config,
-  now: options.now ?? (() => new Date()),
-  blobs: options.blobs ?? createBlobStore(options.config.blobs),
-  links: createLinkSigner(linkKeyOf(options.config), options.config.links.ttlSeconds),
-  tasks: options.tasks,
-});
-
 export const buildApp = async ({
   db,
   config,

@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import type { Db } from "../db/client.ts";
 import type { Logger } from "../http/logger.ts";
 import type { AppDeps } from "../http/rest.ts";
+import { startTaskProcess, type TaskProcess } from "./task-process.ts";
 import type { TaskQueue } from "./task-queue.ts";
 
 export type { TaskQueue };
@@ -37,6 +38,11 @@ export type TaskDefinition = {
   run: (deps: TaskDeps, data: Record<string, unknown>) => Promise<void>;
   /** Tasks of this queue run at once per server (pg-boss batch and poll); 1 unless set. */
   concurrency?: number;
+  /**
+   * Runs the tasks in a child process of their own (task-process.ts): this module calls serveTasks with `run`.
+   * For work that holds much memory (a million-row file), so that it never shares the API's process.
+   */
+  process?: { entry: URL; timeoutMs: number; idleMs: number };
 };
 
 /** What a task runs with: the app's dependencies (files, links, clock) and a logger. */
@@ -105,25 +111,38 @@ export const startJobs = async ({ url, db, logger, jobs, now = () => new Date() 
     if (job.runAtStart) await boss.send(job.queue, {});
   }
   let stopping: Promise<void> | undefined;
+  const processes: TaskProcess[] = [];
+  /** How a task of the queue runs: here, or handed to its own process. */
+  const runnerOf = (task: TaskDefinition, deps: TaskDeps) => {
+    if (!task.process) return (data: Record<string, unknown>) => task.run(deps, data);
+    const child = startTaskProcess({ name: task.queue, ...task.process, databaseUrl: url, logger, tasks: queue });
+    processes.push(child);
+    return child.run;
+  };
   return {
     boss,
     queue,
     work: async (tasks, deps) => {
       for (const task of tasks) {
         await declare(() => boss.createQueue(task.queue, { name: task.queue, policy: "standard" }));
+        const run = runnerOf(task, deps);
         const worker = await boss.work<Record<string, unknown>>(
           task.queue,
           { batchSize: task.concurrency ?? 1, pollingIntervalSeconds: 0.5 },
           async (batch) => {
-            await Promise.all(batch.map((job) => task.run(deps, job.data)));
+            await Promise.all(batch.map((job) => run(job.data)));
           },
         );
         workers.set(task.queue, worker);
       }
     },
     stop: () => {
-      // graceful: a running job finishes (or fails back to the queue after the timeout); the pool closes.
-      stopping ??= boss.stop({ graceful: true, wait: true, timeout: 1000 });
+      // graceful: a running job finishes (or fails back to the queue after the timeout); the pool closes. The
+      // task processes end with it.
+      stopping ??= Promise.all([
+        boss.stop({ graceful: true, wait: true, timeout: 1000 }),
+        ...processes.map((child) => child.stop()),
+      ]).then(() => undefined);
       return stopping;
     },
   };
