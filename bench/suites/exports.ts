@@ -20,7 +20,7 @@ export type ExportsBenchOptions = {
   csvRows: number;
 };
 
-/** The columns and joins the export's batches read (exports.repo.ts lineBatch), as one statement for COPY. */
+/** The columns and joins of the export's statement (export-rows.ts lineStatement), for COPY ... (FORMAT csv). */
 const FLOOR_SELECT = `
   select t.id, t.transaction_date, t.merchant_name, t.description, t.comments, t.transaction_amount,
          t.original_amount, t.original_currency, t.original_exponent, c.masked_number, u.full_name, tm.name,

@@ -6,9 +6,9 @@ import type { RowNeed } from "./export-line.ts";
 import { PAYDAY_VAT_BASIS_POINTS, UBL_TAX_CATEGORIES } from "./formats/journal.ts";
 
 /**
- * Exports in SQL. The rows an export writes are read in keyset batches of `transactions t` under the stored
- * selection's condition, in (date, id) order, so a million rows cost a thousand short statements and no memory
- * beyond a batch; every statement names the company.
+ * Exports in SQL. The rows an export writes are one statement over `transactions t` under the stored selection's
+ * condition, in (date, id) order, streamed with COPY so a million rows cost no memory beyond a batch; every
+ * statement names the company.
  */
 
 export type ExportRecord = {
@@ -122,12 +122,15 @@ export const countTransactions = async (db: Executor, where: SQL): Promise<numbe
   return Number(result.rows[0]?.count ?? 0);
 };
 
+/** Ids as one text parameter made into uuid[] by PostgreSQL: cheaper to send than an array parameter's encoding. */
+export const uuidList = (ids: readonly string[]): SQL => sql`string_to_array(${ids.join(",")}, ',')::uuid[]`;
+
 /**
  * The seller of a UBL document, as Kort knows it: read from one of the transaction's receipts (its kennitala with a
  * valid check digit, VSK-númer, street and postcode; receipt-reading), the newest such reading. A card network gives a
  * merchant's name and country only.
  */
-const SELLER_READINGS = sql`receipts r
+export const SELLER_READINGS = sql`receipts r
       join receipt_readings x on x.project_id = r.project_id and x.receipt_id = r.id
      where r.project_id = t.project_id and r.transaction_id = t.id and r.deleted_at is null and x.status = 'read'
        and x.kennitala is not null and x.vat_number is not null and x.street is not null and x.postcode is not null`;
@@ -199,90 +202,6 @@ export const unfitRows = async (
   return result.rows.map((row) => ({ ...row, lacks: row.lacks.filter((need): need is RowNeed => need !== null) }));
 };
 
-export type LineRow = {
-  id: string;
-  /** The day in UTC, YYYY-MM-DD (as text: parsing a Date per row is a good part of an export's time). */
-  date: string;
-  date_key: string;
-  merchant_name: string;
-  description: string;
-  comments: string | null;
-  transaction_amount: string;
-  original_amount: string;
-  original_currency: string;
-  original_exponent: number;
-  fx_rate: string | null;
-  last_four: string;
-  cardholder: string;
-  team_name: string | null;
-  department: string | null;
-  account: string | null;
-  category_title: string | null;
-  vat_code: string | null;
-  vat_basis_points: number | null;
-  peppol_code: string | null;
-  receipt_count: number;
-  /** Null when the row has none (most rows: no JSON to parse). */
-  dimensions: { title: string; value: string }[] | null;
-  /** Read only for the formats that need a seller (UBL); null when none is known. */
-  seller?: {
-    name: string;
-    kennitala: string;
-    vat_number: string;
-    street: string;
-    postcode: string;
-    city: string | null;
-  } | null;
-};
-
-/** The next batch of an export's rows after `after` (date, id), with everything a format writes about each. */
-export const lineBatch = async (
-  db: Executor,
-  where: SQL,
-  after: { dateKey: string; id: string } | null,
-  limit: number,
-  options: { seller: boolean } = { seller: false },
-): Promise<LineRow[]> => {
-  // Only UBL formats pay for the seller's lookup (by the receipts' transaction index, for rows with receipts).
-  const seller = options.seller
-    ? sql`, case when t.receipt_count > 0 then (
-               select jsonb_build_object('name', coalesce(nullif(x.merchant, ''), t.merchant_name),
-                        'kennitala', x.kennitala, 'vat_number', x.vat_number, 'street', x.street,
-                        'postcode', x.postcode, 'city', x.city)
-                 from ${SELLER_READINGS}
-                order by x.read_at desc limit 1) end as seller`
-    : sql``;
-  // The key is PostgreSQL's own text of the timestamp: a JS Date would drop its microseconds and read rows again.
-  const next = after ? sql`and (t.transaction_date, t.id) > (${after.dateKey}::timestamptz, ${after.id}::uuid)` : sql``;
-  const result = await db.execute<LineRow>(sql`
-    select t.id, to_char(t.transaction_date at time zone 'UTC', 'YYYY-MM-DD') as date,
-           t.transaction_date::text as date_key, t.merchant_name, t.description, t.comments,
-           t.transaction_amount::text as transaction_amount, t.original_amount::text as original_amount,
-           t.original_currency, t.original_exponent,
-           case when t.original_currency <> 'ISK' and t.original_amount <> 0
-                then round(t.transaction_amount::numeric * power(10::numeric, t.original_exponent) / t.original_amount, 4)::text
-           end as fx_rate,
-           c.masked_number as last_four, u.full_name as cardholder, tm.name as team_name,
-           nullif(tm.account_code, '') as department, nullif(cat.code, '') as account, cat.title as category_title,
-           tc.code as vat_code, round(tc.percentage * 100)::int as vat_basis_points, tc.peppol_code,
-           t.receipt_count,
-           (select jsonb_agg(jsonb_build_object('title', d.title, 'value', dv.title) order by d.title)
-              from transaction_dimension_values tdv
-              join dimensions d on d.id = tdv.dimension_id
-              join dimension_values dv on dv.id = tdv.dimension_value_id
-             where tdv.project_id = t.project_id and tdv.transaction_id = t.id) as dimensions ${seller}
-      from transactions t
-      join cards c on c.id = t.card_id
-      join users u on u.id = t.user_id
-      left join teams tm on tm.id = t.team_id
-      left join categories cat on cat.id = t.category_id
-      left join tax_categories tc on tc.id = t.tax_category_id
-     where ${where} ${next}
-     order by t.transaction_date, t.id
-     limit ${limit}`);
-  return result.rows;
-};
-
 /**
  * Records the rows a batch wrote (for mark_as_booked and as the export's contents) and moves the progress bar, in one
  * statement: one round trip per batch besides its read.
@@ -295,7 +214,7 @@ export const recordBatch = async (
   await db.execute(sql`
     with recorded as (
       insert into export_batches (project_id, export_id, batch, transaction_ids)
-      values (${batch.projectId}, ${batch.exportId}, ${batch.number}, ${sql.param([...batch.transactionIds])}::uuid[])
+      values (${batch.projectId}, ${batch.exportId}, ${batch.number}, ${uuidList(batch.transactionIds)})
     )
     update exports set processed_count = ${batch.processed}, updated_at = ${now}
      where id = ${batch.exportId} and status = 'started'`);

@@ -16,6 +16,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import type { Executor } from "../../platform/db/client.ts";
+import { type CopiedRow, copyRows } from "../../platform/db/copy-out.ts";
 import { cursorFromText, encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
 import { createEInvoiceSender } from "../../platform/einvoicing/einvoicing.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -29,7 +30,8 @@ import { publicBaseUrl } from "../../platform/outbox/links.ts";
 import { resolveSelection, type StoredSelection, selectionCondition } from "../transactions/ledger.service.ts";
 import { assertTransactionActionPossible } from "../transactions/transaction-access.ts";
 import { exportAccountsOf } from "./export-accounts.service.ts";
-import { type ExportLine, vatOfGross } from "./export-line.ts";
+import type { ExportLine } from "./export-line.ts";
+import { batchDimensions, type DimensionValue, exportLineOf, lineStatement, usesDimensions } from "./export-rows.ts";
 import {
   claimExport,
   completeExport,
@@ -40,8 +42,6 @@ import {
   failExport,
   findExport,
   insertExport,
-  type LineRow,
-  lineBatch,
   REASON_OF,
   recordBatch,
   requeueExport,
@@ -54,7 +54,7 @@ import { EXPORT_FORMAT_SPECS, exportIssues } from "./formats/index.ts";
 
 /**
  * Exports (issue 14): a person asks for the rows of a selection in a format; the request checks and records the
- * export, and a task writes the file from the database in keyset batches to a temporary file, then to the blob
+ * export, and a task writes the file from the database (a COPY of its rows) to a temporary file, then to the blob
  * store, reporting progress as it goes. mark_as_booked stamps the rows in the transaction that completes it.
  */
 
@@ -68,8 +68,10 @@ const quiet = <T>(promise: Promise<T>): Promise<T> => {
   return promise;
 };
 
-/** Rows per batch: a statement of a few milliseconds, and the progress bar moves every batch. */
+/** Rows per batch: the progress bar moves, and the batch is recorded, every batch. */
 const BATCH = 1000;
+/** An export's statement may run as long as its task (pg-boss expires it after 15 minutes). */
+const EXPORT_TIME_MS = 15 * 60_000;
 /** How many rows that cannot be carried are listed before exporting (the count covers all of them). */
 const UNFIT_LISTED = 50;
 
@@ -367,60 +369,15 @@ const companyOf = async (db: Executor, projectId: string) => {
   return row;
 };
 
-const toLine = (row: LineRow, voucher: number, receiptBase: string): ExportLine => {
-  const amountIsk = Number(row.transaction_amount);
-  return {
-    transactionId: row.id,
-    voucher,
-    date: row.date,
-    cardholderName: row.cardholder,
-    cardLastFour: row.last_four,
-    merchant: row.merchant_name,
-    description: row.description,
-    comment: row.comments,
-    amountIsk,
-    vat:
-      row.vat_code !== null && row.vat_basis_points !== null && row.peppol_code !== null
-        ? {
-            code: row.vat_code,
-            basisPoints: row.vat_basis_points,
-            peppolCode: row.peppol_code,
-            amountIsk: vatOfGross(amountIsk, row.vat_basis_points),
-          }
-        : null,
-    originalAmount: Number(row.original_amount),
-    originalCurrency: row.original_currency,
-    originalExponent: row.original_exponent,
-    fxRate: row.fx_rate,
-    account: row.account,
-    categoryTitle: row.category_title,
-    department: row.department,
-    teamName: row.team_name,
-    dimensions: row.dimensions ?? [],
-    receiptUrl: row.receipt_count > 0 ? `${receiptBase}/expenses/${row.id}` : null,
-    // Read from the transaction's receipt, for the UBL formats (exports.repo.ts, SELLER_READINGS).
-    seller: row.seller
-      ? {
-          name: row.seller.name,
-          country: "IS",
-          legalId: row.seller.kennitala,
-          vatNumber: row.seller.vat_number,
-          street: row.seller.street,
-          city: row.seller.city,
-          postcode: row.seller.postcode,
-          endpoint: null,
-        }
-      : null,
-  };
-};
+const NONE: ReadonlyMap<string, DimensionValue[]> = new Map();
 
 /** `kort-faerslur-2026-11-24-1a2b3c4d`: the day it was asked for and the export's own id, ASCII only. */
 const fileStemOf = (record: ExportRecord, createdAt: Date) =>
   `kort-faerslur-${createdAt.toISOString().slice(0, 10)}-${record.id.slice(0, 8)}`;
 
 /**
- * Writes one export (the task's work). Claims it first, so a task delivered twice runs once; rows are read in
- * keyset batches, written to a temporary file and recorded as items; then the file goes to the blob store and the
+ * Writes one export (the task's work). Claims it first, so a task delivered twice runs once; rows are read with
+ * COPY in batches, written to a temporary file and recorded as items; then the file goes to the blob store and the
  * export completes (with the rows stamped on mark_as_booked) in one transaction. A failure records its code.
  */
 export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): Promise<void> => {
@@ -447,12 +404,15 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
     // The same adapter the invoices go out through. A document handed over is not taken back if the export fails
     // later; sent again on a retry it carries the same ID (the transaction's), which the access point knows.
     const sender = createEInvoiceSender(deps.config);
+    const dimensional = await usesDimensions(deps.db, projectId);
+    const statement = lineStatement(where, withSeller);
     let processed = 0;
     let passes = 0;
     /**
-     * The export's rows, read from the start in keyset batches. The next batch is read while this one is written and
-     * the one before is recorded, so the database and the writer work side by side. The first read records each
-     * batch and moves the progress; a format that reads the rows again (DK's second file) does not count them twice.
+     * The export's rows, read from the start with COPY in batches. PostgreSQL runs ahead of the writer as far as the
+     * socket lets it, and each batch is recorded while the next is written, so the database and the writer work side
+     * by side. The first read records each batch and moves the progress; a format that reads the rows again (DK's
+     * second file) does not count them twice.
      */
     async function* lines(): AsyncGenerator<ExportLine> {
       passes += 1;
@@ -460,38 +420,43 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
       let voucher = 0;
       let batches = 0;
       let recording: Promise<void> = Promise.resolve();
-      let next = quiet(lineBatch(deps.db, where, null, BATCH, withSeller));
-      try {
-        for (;;) {
-          const rows = await next;
-          const last = rows.at(-1);
-          if (!last) return;
-          next =
-            rows.length < BATCH
-              ? Promise.resolve([])
-              : quiet(lineBatch(deps.db, where, { dateKey: last.date_key, id: last.id }, BATCH, withSeller));
-          for (const row of rows) {
-            voucher += 1;
-            const line = toLine(row, voucher, receiptBase);
-            if (exportIssues(line, fileType).length > 0) {
-              throw new AppError("EXPORT_ROWS_UNFIT", "A transaction cannot be exported in this format.", { count: 1 });
-            }
-            yield line;
+      /** A batch and its dimension values, asked for as soon as the batch came, while the one before is written. */
+      type Batch = { rows: CopiedRow[]; ids: string[]; dimensions: Promise<ReadonlyMap<string, DimensionValue[]>> };
+      const withDimensions = (rows: CopiedRow[]): Batch => {
+        const ids = rows.map((fields) => fields[0] as string);
+        const dimensions = dimensional ? quiet(batchDimensions(deps.db, projectId, ids)) : Promise.resolve(NONE);
+        return { rows, ids, dimensions };
+      };
+      async function* write(batch: Batch): AsyncGenerator<ExportLine> {
+        const dimensions = await batch.dimensions;
+        for (const fields of batch.rows) {
+          voucher += 1;
+          const line = exportLineOf(fields, {
+            dimensions: dimensions.get(fields[0] as string) ?? [],
+            voucher,
+            receiptBase,
+          });
+          if (exportIssues(line, fileType).length > 0) {
+            throw new AppError("EXPORT_ROWS_UNFIT", "A transaction cannot be exported in this format.", { count: 1 });
           }
-          if (counting) {
-            await recording;
-            batches += 1;
-            processed += rows.length;
-            const batch = {
-              projectId,
-              exportId,
-              number: batches,
-              transactionIds: rows.map((row) => row.id),
-              processed,
-            };
-            recording = quiet(recordBatch(deps.db, batch, deps.now()));
-          }
+          yield line;
         }
+        if (counting) {
+          await recording;
+          batches += 1;
+          processed += batch.rows.length;
+          const record = { projectId, exportId, number: batches, transactionIds: batch.ids, processed };
+          recording = quiet(recordBatch(deps.db, record, deps.now()));
+        }
+      }
+      try {
+        let previous: Batch | undefined;
+        for await (const rows of copyRows(deps.db, statement, { batchSize: BATCH, timeoutMs: EXPORT_TIME_MS })) {
+          const batch = withDimensions(rows);
+          if (previous) yield* write(previous);
+          previous = batch;
+        }
+        if (previous) yield* write(previous);
       } finally {
         await recording;
       }

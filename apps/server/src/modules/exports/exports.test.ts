@@ -143,7 +143,7 @@ describe("an export", () => {
     ).toBe("CONFLICT");
   });
 
-  it("writes rows a microsecond apart once each (the batches' keys are PostgreSQL's own)", async () => {
+  it("writes rows a microsecond apart once each, in order", async () => {
     const merchant = `Örfá ${Date.now()}`;
     for (const micro of ["100", "200", "300"]) {
       await s.t.db.execute(sql`
@@ -175,6 +175,19 @@ describe("an export", () => {
              timestamptz '2026-01-02T00:00:00Z' + n * interval '1 second', now()
         from transactions t, generate_series(1, 2501) n
        where t.id = ${s.purchases.employee}`);
+    // Row 1500 has two dimension values, written in the order of the dimensions' titles; the others have none.
+    await s.t.db.execute(sql`
+      with dims as (
+        insert into dimensions (project_id, title)
+        select project_id, d from transactions, unnest(array['Verkefni', 'Deild']) d where id = ${s.purchases.employee}
+        returning id, project_id, title),
+      vals as (
+        insert into dimension_values (project_id, dimension_id, title)
+        select project_id, id, case title when 'Deild' then 'Sala' else 'Kort 2.0' end from dims
+        returning id, project_id, dimension_id)
+      insert into transaction_dimension_values (project_id, transaction_id, dimension_id, dimension_value_id)
+      select v.project_id, t.id, v.dimension_id, v.id
+        from vals v join transactions t on t.merchant_name = ${merchant} and t.description = 'Kaup 1500'`);
     const created = await create(s.scene.accountant.headers, {
       file_type: "CSV",
       mark_as_booked: true,
@@ -208,6 +221,13 @@ describe("an export", () => {
       .slice(1, -1)
       .map((line) => /Kaup (\d+)/.exec(line)?.[1]);
     expect(descriptions).toEqual(Array.from({ length: 2501 }, (_, i) => String(i + 1)));
+    const dimensionsColumn = csv.split("\r\n")[0]?.replace("\uFEFF", "").split(";").indexOf("Víddir");
+    const withDimensions = csv
+      .split("\r\n")
+      .slice(1, -1)
+      .map((line) => line.split(";")[dimensionsColumn ?? -1])
+      .flatMap((value, index) => (value ? [[index + 1, value]] : []));
+    expect(withDimensions).toEqual([[1500, "Deild: Sala | Verkefni: Kort 2.0"]]);
   });
 
   it("refuses a company export of picked rows and a card export without its card", async () => {
