@@ -42,7 +42,7 @@ export type TaskDefinition = {
    * Runs the tasks in a child process of their own (task-process.ts): this module calls serveTasks with `run`.
    * For work that holds much memory (a million-row file), so that it never shares the API's process.
    */
-  process?: { entry: URL; timeoutMs: number; idleMs: number };
+  process?: { entry: URL; timeoutMs: number; idleMs: number; nodeOptions?: readonly string[] };
 };
 
 /** What a task runs with: the app's dependencies (files, links, clock) and a logger. */

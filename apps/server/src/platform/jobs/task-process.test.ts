@@ -81,6 +81,17 @@ describe("a task process", () => {
     }
   });
 
+  it("starts the child with the Node options its queue asks for", async () => {
+    const tasks = child({ nodeOptions: ["--max-old-space-size=96"] });
+    try {
+      await tasks.run({ heap: true });
+      // The old space asked for plus the young generation's; without the option it is gigabytes.
+      expect(sent.find((task) => task.queue === "heap")?.data.mb).toBeLessThan(200);
+    } finally {
+      await tasks.stop();
+    }
+  });
+
   it("fails a task with the child's error and keeps serving the next", async () => {
     const tasks = child();
     try {

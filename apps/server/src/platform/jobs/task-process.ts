@@ -39,6 +39,8 @@ export type TaskProcessOptions = {
   idleMs: number;
   /** How long the child may take to load and connect. */
   startMs?: number;
+  /** Node's options for the child besides the server's own (a heap limit). */
+  nodeOptions?: readonly string[];
   /** The child's environment: the server's own unless a test gives one. */
   env?: NodeJS.ProcessEnv;
 };
@@ -54,10 +56,10 @@ const START_MS = 30_000;
 const STOP_MS = 1_000;
 
 /** The server's own loader for the child, resolved to a file so the child's working folder does not matter. */
-const childExecArgv = (): string[] => {
+const childExecArgv = (nodeOptions: readonly string[]): string[] => {
   const tsx = import.meta.resolve("tsx");
   const own = process.execArgv.filter((arg) => !arg.startsWith("--inspect"));
-  return own.some((arg) => arg.includes("tsx")) ? own : [...own, "--import", tsx];
+  return [...(own.some((arg) => arg.includes("tsx")) ? own : [...own, "--import", tsx]), ...nodeOptions];
 };
 
 type Waiting = { resolve: () => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
@@ -85,7 +87,7 @@ export const startTaskProcess = (options: TaskProcessOptions): TaskProcess => {
   const spawn = (): Promise<ChildProcess> =>
     new Promise((resolve, reject) => {
       const proc = fork(fileURLToPath(options.entry), [], {
-        execArgv: childExecArgv(),
+        execArgv: childExecArgv(options.nodeOptions ?? []),
         stdio: ["ignore", "inherit", "inherit", "ipc"],
         env: options.env ?? process.env,
         serialization: "advanced",
