@@ -1,8 +1,11 @@
 import { performance } from "node:perf_hooks";
 import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
+import { lineStatement } from "../../apps/server/src/modules/exports/export-rows.ts";
+import { inlineStatement } from "../../apps/server/src/platform/db/copy-out.ts";
 import { record } from "../support/report.ts";
 import { childPid, rssBytes, watchPeakRss } from "../support/rss.ts";
 
@@ -19,20 +22,6 @@ export type ExportsBenchOptions = {
   kortPid: number | undefined;
   csvRows: number;
 };
-
-/** The columns and joins of the export's statement (export-rows.ts lineStatement), for COPY ... (FORMAT csv). */
-const FLOOR_SELECT = `
-  select t.id, t.transaction_date, t.merchant_name, t.description, t.comments, t.transaction_amount,
-         t.original_amount, t.original_currency, t.original_exponent, c.masked_number, u.full_name, tm.name,
-         tm.account_code, cat.code, cat.title, tc.code, tc.percentage, tc.peppol_code, t.receipt_count
-    from transactions t
-    join cards c on c.id = t.card_id
-    join users u on u.id = t.user_id
-    left join teams tm on tm.id = t.team_id
-    left join categories cat on cat.id = t.category_id
-    left join tax_categories tc on tc.id = t.tax_category_id
-   where t.project_id = $1 and t.transaction_date >= $2 and t.closed_at is not null
-   order by t.transaction_date, t.id`;
 
 const DAY_MS = 86_400_000;
 
@@ -105,7 +94,13 @@ export const runExportsBench = async (options: ExportsBenchOptions): Promise<voi
     await pipeline(
       client.query(
         copyTo(
-          `COPY (${FLOOR_SELECT.replace("$1", `'${projectId}'`).replace("$2", `'${fromDate}'`)}) TO STDOUT (FORMAT csv)`,
+          // The export's own statement (export-rows.ts) over the same rows, as PostgreSQL writes CSV.
+          `COPY (${inlineStatement(
+            lineStatement(
+              sql`t.project_id = ${projectId} and t.transaction_date >= ${fromDate}::date and t.closed_at is not null`,
+              { seller: false },
+            ),
+          )}) TO STDOUT (FORMAT csv)`,
         ),
       ),
       new Writable({
