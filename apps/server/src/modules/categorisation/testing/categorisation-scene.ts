@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { createTestApp } from "../../../app/testing/test-app.ts";
 import {
   categories,
@@ -70,13 +70,12 @@ export const createCategorisationScene = async () => {
     cardholderId: scene.foreignOwner.id,
   });
 
-  /** A purchase authorized and cleared through the card network interface; answers the transaction id. */
-  const settle = async (from: CardLike, merchant: string, mcc = "5812", amount = 2500): Promise<string> => {
-    const headers = { "x-network-key": NETWORK_KEY };
+  /** A purchase authorized through the card network interface; answers the authorization's id. */
+  const authorize = async (from: CardLike, merchant: string, mcc = "5812", amount = 2500): Promise<string> => {
     const authorization = await t.app.inject({
       method: "POST",
       url: "/v1/network/authorizations",
-      headers,
+      headers: { "x-network-key": NETWORK_KEY },
       payload: {
         pan: from.pan,
         expiry_month: from.expirationMonth,
@@ -90,15 +89,24 @@ export const createCategorisationScene = async () => {
     });
     const answer = authorization.json<{ id: string; approved: boolean }>();
     expect(answer.approved, authorization.body).toBe(true);
+    return answer.id;
+  };
+
+  /** An authorization cleared through the card network interface; answers the settled transaction's id. */
+  const clear = async (authorizationId: string, amount = 2500): Promise<string> => {
     const clearing = await t.app.inject({
       method: "POST",
       url: "/v1/network/clearings",
-      headers,
-      payload: { authorization_id: answer.id, amount },
+      headers: { "x-network-key": NETWORK_KEY },
+      payload: { authorization_id: authorizationId, amount },
     });
     expect(clearing.statusCode, clearing.body).toBe(201);
     return clearing.json<{ transaction_id: string }>().transaction_id;
   };
+
+  /** A purchase authorized and cleared; answers the transaction id. */
+  const settle = async (from: CardLike, merchant: string, mcc = "5812", amount = 2500): Promise<string> =>
+    clear(await authorize(from, merchant, mcc, amount), amount);
 
   /** A person (the accountant unless told) categorises a transaction, with tax and dimension values. */
   const categorise = async (
@@ -127,10 +135,28 @@ export const createCategorisationScene = async () => {
     return body.data?.transaction as Panel["transaction"];
   };
 
-  return { t, gql, scene, card, foreignCard, ids, settle, categorise, proposalsFor, panel };
+  return { t, gql, scene, card, foreignCard, ids, authorize, clear, settle, categorise, proposalsFor, panel };
 };
 
 type CardLike = { pan: string; expirationMonth: number; expirationYear: number };
+
+/**
+ * The scene of a test file: made before its tests and closed after them. Its fields are read when a test runs
+ * (`s.card`, `s.settle(...)`), so a file keeps no variable of its own for each.
+ */
+export const useCategorisationScene = (): CategorisationScene => {
+  let current: CategorisationScene | undefined;
+  beforeAll(async () => {
+    current = await createCategorisationScene();
+  });
+  afterAll(() => current?.t.close());
+  return new Proxy({} as CategorisationScene, {
+    get: (_target, key) => {
+      if (!current) throw new Error("The categorisation scene is made in beforeAll; read it inside a test.");
+      return current[key as keyof CategorisationScene];
+    },
+  });
+};
 
 export const SET_CATEGORY = `mutation($id: ID!, $category: ID, $values: [ID!]) {
   set_transaction_category(transaction_id: $id, category_id: $category, subcategory_ids: $values) { id } }`;
