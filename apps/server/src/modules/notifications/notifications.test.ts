@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { outbox, teams, users } from "../../platform/db/schema/index.ts";
 import { createToken } from "../../platform/http/testing/fixtures.ts";
 import { notify } from "../../platform/notifications/notify.ts";
+import { type NetworkCard, requestAuthorization } from "../processor/testing/network-calls.ts";
 import { createProcessorScene, testCardKey } from "../processor/testing/processor-scene.ts";
 import { callerIn, codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
 import { sendDueBudgetAlerts, TEAM_BUDGET_ALERT_KIND } from "./budget-alerts.service.ts";
@@ -23,21 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const authorize = async (card: { pan: string; expirationMonth: number; expirationYear: number }, amount: number) => {
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/v1/network/authorizations",
-    headers: { "x-network-key": NETWORK_KEY },
-    payload: {
-      pan: card.pan,
-      expiry_month: card.expirationMonth,
-      expiry_year: card.expirationYear,
-      amount,
-      currency: "ISK",
-      merchant_name: "Olís Álfheimum",
-      mcc: "5542",
-      merchant_country: "IS",
-    },
+const authorize = async (card: NetworkCard, amount: number) => {
+  const response = await requestAuthorization(t.app, NETWORK_KEY, card, {
+    amount,
+    merchant_name: "Olís Álfheimum",
+    mcc: "5542",
   });
   expect(response.json()).toMatchObject({ approved: true });
 };

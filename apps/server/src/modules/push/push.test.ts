@@ -5,6 +5,7 @@ import webpush from "web-push";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { cards, devices } from "../../platform/db/schema/index.ts";
 import { createFundingScene, type FundingScene, restFor } from "../funding-sources/testing/funding-scene.ts";
+import { type NetworkCard, requestAuthorization } from "../processor/testing/network-calls.ts";
 import { graphqlFor } from "../teams/teams.fixtures.ts";
 import { PUSH_QUEUE } from "./push.service.ts";
 import { type PushSubscriptionJson, replacePushSender } from "./push-sender.ts";
@@ -63,21 +64,11 @@ const subscribedDevice = async (who: { headers: Record<string, string> } = scene
   return { id, sub };
 };
 
-const charge = async (card: { pan: string; expirationMonth: number; expirationYear: number }, merchant: string) => {
-  const answer = await t.app.inject({
-    method: "POST",
-    url: "/v1/network/authorizations",
-    headers: { "x-network-key": "demo-network-key" },
-    payload: {
-      pan: card.pan,
-      expiry_month: card.expirationMonth,
-      expiry_year: card.expirationYear,
-      amount: 12_345,
-      currency: "ISK",
-      merchant_name: merchant,
-      mcc: "5812",
-      merchant_country: "IS",
-    },
+const charge = async (card: NetworkCard, merchant: string) => {
+  const answer = await requestAuthorization(t.app, "demo-network-key", card, {
+    amount: 12_345,
+    merchant_name: merchant,
+    mcc: "5812",
   });
   expect(answer.statusCode, answer.body).toBe(200);
   const decided = answer.json<{ id: string; approved: boolean }>();

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { auditLog, transactions } from "../../platform/db/schema/index.ts";
 import { type TestClock, testClock } from "../../platform/http/testing/clock.ts";
 import { type CardsScene, createCardsScene } from "../cards/testing/cards-scene.ts";
+import { requestAuthorization } from "../processor/testing/network-calls.ts";
 import { fixtures, multipart } from "../receipts/testing/receipts-scene.ts";
 import { codeOf, type GraphQLBody, graphqlFor } from "../teams/teams.fixtures.ts";
 import { recountAllReceiptLocks } from "./spend-rules.service.ts";
@@ -33,21 +34,10 @@ let scene: CardsScene;
 type Card = Awaited<ReturnType<CardsScene["issue"]>>;
 
 const authorize = async (card: Card, overrides: Record<string, unknown> = {}) => {
-  const response = await t.app.inject({
-    method: "POST",
-    url: "/v1/network/authorizations",
-    headers: { "x-network-key": NETWORK_KEY },
-    payload: {
-      pan: card.pan,
-      expiry_month: card.expirationMonth,
-      expiry_year: card.expirationYear,
-      amount: 1500,
-      currency: "ISK",
-      merchant_name: "Bónus Kringlunni",
-      mcc: "5411",
-      merchant_country: "IS",
-      ...overrides,
-    },
+  const response = await requestAuthorization(t.app, NETWORK_KEY, card, {
+    amount: 1500,
+    merchant_name: "Bónus Kringlunni",
+    ...overrides,
   });
   expect(response.statusCode).toBe(200);
   return response.json() as { id: string; approved: boolean; decline_code: string | null };

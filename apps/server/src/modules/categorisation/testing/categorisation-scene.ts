@@ -11,6 +11,7 @@ import {
 } from "../../../platform/db/schema/index.ts";
 import { seedTaxCategories } from "../../accounting/accounting.service.ts";
 import { createCardsScene } from "../../cards/testing/cards-scene.ts";
+import { type NetworkCard, requestAuthorization } from "../../processor/testing/network-calls.ts";
 import { codeOf, graphqlFor } from "../../teams/teams.fixtures.ts";
 
 /**
@@ -71,21 +72,11 @@ export const createCategorisationScene = async () => {
   });
 
   /** A purchase authorized through the card network interface; answers the authorization's id. */
-  const authorize = async (from: CardLike, merchant: string, mcc = "5812", amount = 2500): Promise<string> => {
-    const authorization = await t.app.inject({
-      method: "POST",
-      url: "/v1/network/authorizations",
-      headers: { "x-network-key": NETWORK_KEY },
-      payload: {
-        pan: from.pan,
-        expiry_month: from.expirationMonth,
-        expiry_year: from.expirationYear,
-        amount,
-        currency: "ISK",
-        merchant_name: merchant,
-        mcc,
-        merchant_country: "IS",
-      },
+  const authorize = async (from: NetworkCard, merchant: string, mcc = "5812", amount = 2500): Promise<string> => {
+    const authorization = await requestAuthorization(t.app, NETWORK_KEY, from, {
+      amount,
+      merchant_name: merchant,
+      mcc,
     });
     const answer = authorization.json<{ id: string; approved: boolean }>();
     expect(answer.approved, authorization.body).toBe(true);
@@ -105,7 +96,7 @@ export const createCategorisationScene = async () => {
   };
 
   /** A purchase authorized and cleared; answers the transaction id. */
-  const settle = async (from: CardLike, merchant: string, mcc = "5812", amount = 2500): Promise<string> =>
+  const settle = async (from: NetworkCard, merchant: string, mcc = "5812", amount = 2500): Promise<string> =>
     clear(await authorize(from, merchant, mcc, amount), amount);
 
   /** A person (the accountant unless told) categorises a transaction, with tax and dimension values. */
@@ -137,8 +128,6 @@ export const createCategorisationScene = async () => {
 
   return { t, gql, scene, card, foreignCard, ids, authorize, clear, settle, categorise, proposalsFor, panel };
 };
-
-type CardLike = { pan: string; expirationMonth: number; expirationYear: number };
 
 /**
  * The scene of a test file: made before its tests and closed after them. Its fields are read when a test runs
