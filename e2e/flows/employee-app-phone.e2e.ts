@@ -201,6 +201,47 @@ describe("the employee app on a phone", () => {
       .toBe(true);
   });
 
+  it("shows a purchase's sub-categories in the categorise form, and saving a comment keeps them", async () => {
+    const merchant = `Matstofan ${randomUUID().slice(0, 6)}`;
+    const card = await employeeCard(`Deildir ${randomUUID().slice(0, 6)}`);
+    const purchaseId = await purchase(card, merchant);
+    // The owner puts the purchase on a category with a department (the demo's Deild dimension).
+    const [choice] = await query<{ category_id: string; value_id: string }>(
+      `select c.id as category_id, v.id as value_id
+         from categories c
+         join category_dimensions cd on cd.category_id = c.id
+         join dimensions d on d.id = cd.dimension_id and d.title = 'Deild'
+         join dimension_values v on v.dimension_id = d.id and v.title = 'Rekstur' and v.deleted_at is null
+        where c.project_id = $1 and c.code = '2370' and c.enabled`,
+      [card.owner.projectId],
+    );
+    if (!choice) throw new Error("No demo category with the Deild dimension");
+    const set = await call<{ errors?: unknown }>(card.owner, "POST", "/graphql", {
+      query: `mutation($id: ID!, $category: ID, $values: [ID!]) {
+        set_transaction_category(transaction_id: $id, category_id: $category, subcategory_ids: $values) { id }
+      }`,
+      variables: { id: purchaseId, category: choice.category_id, values: [choice.value_id] },
+    });
+    expect(set.errors).toBeUndefined();
+
+    browser = await openBrowser(PHONE);
+    const { page } = browser;
+    await openAppSignedIn(page, inject("baseUrl"), `/app/transactions/${purchaseId}`);
+    await page.getByTestId("app-categorise").waitFor();
+    const department = page.getByRole("combobox", { name: "Deild" });
+    await expect.poll(() => department.inputValue()).toBe("Rekstur");
+    await page.getByTestId("app-comment").fill("Hádegisfundur");
+    await page.getByTestId("app-categorise-save").tap();
+    await page.getByTestId("app-categorise-saved").waitFor();
+    const kept = await query<{ comments: string; value_id: string }>(
+      `select t.comments, tdv.dimension_value_id as value_id
+         from transactions t join transaction_dimension_values tdv on tdv.transaction_id = t.id
+        where t.id = $1 and t.category_id = $2`,
+      [purchaseId, choice.category_id],
+    );
+    expect(kept).toEqual([{ comments: "Hádegisfundur", value_id: choice.value_id }]);
+  });
+
   it("changes the card's PIN after the passcode, keeping only a hash", async () => {
     const name = `PIN ${randomUUID().slice(0, 6)}`;
     const card = await employeeCard(name);

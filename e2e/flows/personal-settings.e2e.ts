@@ -12,6 +12,26 @@ const PNG = Buffer.from(
   "base64",
 );
 
+/** What the page says, in each language (issue 16's check runs in both). */
+const TEXTS = {
+  en: {
+    saved: "Your profile photo was saved.",
+    mismatch: "The photo was refused: The file's content does not match its name. Upload the original image.",
+    unreadable: "The photo was refused: The image could not be read. Choose another image.",
+    invalid: "This is not a valid e-mail address.",
+    taken: "This e-mail address is already registered.",
+    connected: (email: string) => `${email} is now connected to your account.`,
+  },
+  is: {
+    saved: "Prófílmyndin var vistuð.",
+    mismatch: "Myndinni var hafnað: Innihald skrárinnar passar ekki við nafn hennar. Hladdu upp upprunalegu myndinni.",
+    unreadable: "Myndinni var hafnað: Ekki tókst að lesa myndina. Veldu aðra mynd.",
+    invalid: "Þetta er ekki gilt netfang.",
+    taken: "Þetta netfang er þegar skráð.",
+    connected: (email: string) => `${email} er nú tengt aðganginum þínum.`,
+  },
+} as const;
+
 /** Personal settings (issue 16): the profile photo by content, shown in the user menu; the language stored. */
 describe("personal settings", () => {
   let browser: BrowserSession | undefined;
@@ -28,41 +48,65 @@ describe("personal settings", () => {
     return { page: browser.page, user };
   };
 
-  it("accepts a GIF profile photo, says so, and shows it in the user menu", async () => {
-    const { page } = await open("en");
-    await page.getByTestId("photo-input").setInputFiles({ name: "me.gif", mimeType: "image/gif", buffer: GIF });
-    await page.getByTestId("toast-success").getByText("Your profile photo was saved.").waitFor();
-    const avatar = page.getByTestId("user-avatar").locator("img");
-    await avatar.waitFor();
-    expect(await avatar.getAttribute("src")).toMatch(/\/v1\/users\/[^/]+\/images\/[^/]+\/thumbnail\?expires=/);
-    // The image loads: the signed link answers the thumbnail.
-    await page.waitForFunction(() => {
-      const img = document.querySelector<HTMLImageElement>('[data-testid="user-avatar"] img');
-      return img?.complete === true && img.naturalWidth > 0;
+  for (const locale of ["is", "en"] as const) {
+    const text = TEXTS[locale];
+
+    it(`accepts a GIF profile photo, says so, and shows it in the user menu (${locale})`, async () => {
+      const { page } = await open(locale);
+      await page.getByTestId("photo-input").setInputFiles({ name: "me.gif", mimeType: "image/gif", buffer: GIF });
+      await page.getByTestId("toast-success").getByText(text.saved).waitFor();
+      const avatar = page.getByTestId("user-avatar").locator("img");
+      await avatar.waitFor();
+      expect(await avatar.getAttribute("src")).toMatch(/\/v1\/users\/[^/]+\/images\/[^/]+\/thumbnail\?expires=/);
+      // The image loads: the signed link answers the thumbnail.
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid="user-avatar"] img');
+        return img?.complete === true && img.naturalWidth > 0;
+      });
     });
-  });
 
-  it("refuses a PNG renamed .gif with the message, in Icelandic", async () => {
-    const { page } = await open("is");
-    await page.getByTestId("photo-input").setInputFiles({ name: "mynd.gif", mimeType: "image/gif", buffer: PNG });
-    await page
-      .getByTestId("toast-error")
-      .getByText(
-        "Myndinni var hafnað: Innihald skrárinnar passar ekki við nafn hennar. Hladdu upp upprunalegu myndinni.",
-      )
-      .waitFor();
-    expect(await page.getByTestId("user-avatar").locator("img").count()).toBe(0);
-  });
+    it(`refuses a PNG renamed .gif with the message (${locale})`, async () => {
+      const { page } = await open(locale);
+      await page.getByTestId("photo-input").setInputFiles({ name: "mynd.gif", mimeType: "image/gif", buffer: PNG });
+      await page.getByTestId("toast-error").getByText(text.mismatch).waitFor();
+      expect(await page.getByTestId("user-avatar").locator("img").count()).toBe(0);
+    });
 
-  it("refuses bad content behind a .gif name", async () => {
-    const { page } = await open("en");
-    const bad = Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(64, 1)]);
-    await page.getByTestId("photo-input").setInputFiles({ name: "broken.gif", mimeType: "image/gif", buffer: bad });
-    await page
-      .getByTestId("toast-error")
-      .getByText("The photo was refused: The image could not be read. Choose another image.")
-      .waitFor();
-  });
+    it(`refuses bad content behind a .gif name (${locale})`, async () => {
+      const { page } = await open(locale);
+      const bad = Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(64, 1)]);
+      await page.getByTestId("photo-input").setInputFiles({ name: "broken.gif", mimeType: "image/gif", buffer: bad });
+      await page.getByTestId("toast-error").getByText(text.unreadable).waitFor();
+      expect(await page.getByTestId("user-avatar").locator("img").count()).toBe(0);
+    });
+
+    it(`adds an e-mail alias with Enter, verifies it by the e-mail's link, and removes it (${locale})`, async () => {
+      const { page } = await open(locale);
+      const input = page.getByTestId("alias-input");
+      await input.fill("not-an-address");
+      await input.press("Enter");
+      await page.getByText(text.invalid).waitFor();
+
+      const alias = uniqueEmail();
+      await input.fill(alias);
+      await input.press("Enter");
+      const row = page.locator(`[data-testid="alias"][data-email="${alias}"]`);
+      await row.getByTestId("alias-unverified").waitFor();
+      // The same address again is refused.
+      await input.fill(alias);
+      await input.press("Enter");
+      await page.getByText(text.taken).waitFor();
+
+      const link = linkIn(await waitForMessage(alias));
+      await page.goto(link);
+      await page.locator('[data-testid="page-alias-verify"][data-state="verified"]').waitFor();
+      await page.getByText(text.connected(alias)).waitFor();
+      await page.goto(`${inject("baseUrl")}/personal-settings`);
+      await row.getByTestId("alias-verified").waitFor();
+      await row.getByTestId("alias-remove").click();
+      await row.waitFor({ state: "detached" });
+    });
+  }
 
   it("shows the phone read-only and stores the language on the user", async () => {
     const { page, user } = await open("is");
@@ -75,32 +119,5 @@ describe("personal settings", () => {
         async () => (await query<{ locale: string }>("select locale from users where id = $1", [user.id]))[0]?.locale,
       )
       .toBe("en-US");
-  });
-
-  it("adds an e-mail alias with Enter, verifies it by the e-mail's link, and removes it", async () => {
-    const { page } = await open("en");
-    const input = page.getByTestId("alias-input");
-    await input.fill("not-an-address");
-    await input.press("Enter");
-    await page.getByText("This is not a valid e-mail address.").waitFor();
-
-    const alias = uniqueEmail();
-    await input.fill(alias);
-    await input.press("Enter");
-    const row = page.locator(`[data-testid="alias"][data-email="${alias}"]`);
-    await row.getByTestId("alias-unverified").waitFor();
-    // The same address again is refused.
-    await input.fill(alias);
-    await input.press("Enter");
-    await page.getByText("This e-mail address is already registered.").waitFor();
-
-    const link = linkIn(await waitForMessage(alias));
-    await page.goto(link);
-    await page.locator('[data-testid="page-alias-verify"][data-state="verified"]').waitFor();
-    await page.getByText(`${alias} is now connected to your account.`).waitFor();
-    await page.goto(`${inject("baseUrl")}/personal-settings`);
-    await row.getByTestId("alias-verified").waitFor();
-    await row.getByTestId("alias-remove").click();
-    await row.waitFor({ state: "detached" });
   });
 });

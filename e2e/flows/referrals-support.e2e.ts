@@ -4,14 +4,16 @@ import { describe, expect, inject, it } from "vitest";
 import { useBrowsers } from "../support/browser-pool.ts";
 import { query } from "../support/db.ts";
 import { linkIn, readOutbox, waitForMessage } from "../support/outbox.ts";
-import { randomKennitala, uniqueEmail, uniquePhone } from "../support/people.ts";
+import { insertUser, randomKennitala, uniqueEmail, uniquePhone } from "../support/people.ts";
+import { signInAs } from "../support/session.ts";
 import { type SignedUpCompany, signUpCompanyOverApi } from "../support/sign-up-api.ts";
 import { finishSignUpScreens } from "../support/sign-up-ui.ts";
 
 /**
  * Referrals (spec 7, issue 16): an owner invites another company from settings; the invited company signs up
  * through the e-mail's link, whose code the sign-up redeems; the referrer then sees it joined. And the support
- * form, offered when no chat provider is configured, mails the support address through the outbox.
+ * form, offered when no chat provider is configured, mails the support address through the outbox; the Icelandic
+ * support contact is on the error and no-active-projects screens (spec 1, 2 and 8).
  */
 
 const base = () => inject("baseUrl");
@@ -111,4 +113,36 @@ describe("referrals and support", () => {
     expect(sent?.body).toContain("My card was declined at the bakery.");
     expect(sent?.body).toContain(owner.email);
   });
+
+  const contactSupport = { is: "Hafa samband við þjónustuver", en: "Contact support" } as const;
+
+  /** The screen's support link: the Icelandic address, as a mailto, in the page's language. */
+  const expectSupportContact = async (page: Page, screen: string, locale: "is" | "en") => {
+    const link = page.getByTestId(screen).getByTestId("support-link");
+    await link.waitFor();
+    expect(await link.getAttribute("href")).toBe("mailto:support@kort.is");
+    expect(await link.textContent()).toBe(`${contactSupport[locale]}: support@kort.is`);
+  };
+
+  for (const locale of ["is", "en"] as const) {
+    it(`shows the Icelandic support contact on the no-active-projects and error screens (${locale})`, async () => {
+      // A person in no company: the no-active-projects screen.
+      const user = await insertUser();
+      const page = await open();
+      await signInAs(page, user.email, locale);
+      await page.goto(`${base()}/cards`);
+      await expectSupportContact(page, "state-no-projects", locale);
+
+      // The companies cannot be loaded (the server fails): the error screen.
+      await page.route("**/graphql", async (route) => {
+        if (route.request().postData()?.includes("query Projects")) {
+          await route.fulfill({ status: 500, contentType: "application/json", body: "{}" });
+        } else {
+          await route.continue();
+        }
+      });
+      await page.reload();
+      await expectSupportContact(page, "state-error", locale);
+    });
+  }
 });

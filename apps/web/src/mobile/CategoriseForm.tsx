@@ -8,7 +8,7 @@ import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useLocale } from "../app/i18n/useLocale.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { TOUCH_TARGET } from "./app-paths.ts";
-import { categories, categorise, type MyTransaction } from "./mobile.api.ts";
+import { categories, categorise, type MyTransactionDetails } from "./mobile.api.ts";
 import {
   APP_SET_CATEGORY_MUTATION,
   APP_SET_TAX_CATEGORY_MUTATION,
@@ -16,17 +16,30 @@ import {
 } from "./mobile.graphql.ts";
 import { FAIL_OFFLINE, OFFLINE_FIRST } from "./offline.ts";
 
+/** The purchase's sub-categories as the form holds them: dimension id → value id. */
+const valuesOf = (transaction: MyTransactionDetails): Record<string, string | null> =>
+  Object.fromEntries((transaction.sub_categories ?? []).map((value) => [value.dimension_id, value.value_id]));
+
+/** The chosen values, in one order, to tell whether the category or its values changed. */
+const chosenOf = (values: Record<string, string | null>): string[] =>
+  Object.values(values)
+    .filter((value): value is string => value !== null)
+    .sort();
+
 /**
- * Category, its dimensions, the tax category and a comment. The categories offered are those the server lets the
- * caller read (for an employee, those visible to their team); the server checks every choice again.
+ * Category, its sub-categories (a value for each dimension linked to it), the tax category and a comment. The form
+ * starts from what the purchase has, and the category with its values is sent only when one of them changed: the
+ * server replaces the values as a whole, so a comment saved alone never clears them. The categories offered are
+ * those the server lets the caller read (for an employee, those visible to their team); the server checks every
+ * choice again.
  */
-export function CategoriseForm({ transaction }: { transaction: MyTransaction }) {
+export function CategoriseForm({ transaction }: { transaction: MyTransactionDetails }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const projectId = useSelectedProjectId();
   const queryClient = useQueryClient();
   const [categoryId, setCategoryId] = useState<string | null>(transaction.category?.id ?? null);
-  const [values, setValues] = useState<Record<string, string | null>>({});
+  const [values, setValues] = useState<Record<string, string | null>>(() => valuesOf(transaction));
   const [taxId, setTaxId] = useState<string | null>(transaction.tax_category_id);
   const [comment, setComment] = useState(transaction.comments ?? "");
   const options = useQuery({
@@ -43,12 +56,16 @@ export function CategoriseForm({ transaction }: { transaction: MyTransaction }) 
   const save = useMutation({
     ...FAIL_OFFLINE,
     mutationFn: async () => {
-      const chosen = Object.values(values).filter((value): value is string => value !== null);
-      await request(APP_SET_CATEGORY_MUTATION, {
-        transaction_id: transaction.id,
-        category_id: categoryId,
-        subcategory_ids: chosen,
-      });
+      const chosen = chosenOf(values);
+      const categoryChanged =
+        categoryId !== (transaction.category?.id ?? null) || chosen.join() !== chosenOf(valuesOf(transaction)).join();
+      if (categoryChanged) {
+        await request(APP_SET_CATEGORY_MUTATION, {
+          transaction_id: transaction.id,
+          category_id: categoryId,
+          subcategory_ids: categoryId === null ? [] : chosen,
+        });
+      }
       if (taxId !== transaction.tax_category_id) {
         await request(APP_SET_TAX_CATEGORY_MUTATION, { transaction_id: transaction.id, tax_category_id: taxId });
       }

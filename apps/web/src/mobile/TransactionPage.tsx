@@ -57,7 +57,7 @@ export function TransactionPage() {
             <TodoMarks marks={todoMarksOf(row.rule_violations)} />
           </Card>
           <ReceiptSection transactionId={row.id} />
-          <CategoriseForm transaction={row} />
+          <CategoriseForm key={row.id} transaction={row} />
         </>
       )}
     </Stack>

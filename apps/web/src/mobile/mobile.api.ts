@@ -132,8 +132,14 @@ export const myTransactions = (after: string | null, signal?: AbortSignal, todo?
     { signal },
   );
 
+/** One purchase, with its sub-categories: the values chosen for its category's dimensions (one per dimension). */
+export type MyTransactionDetails = MyTransaction & {
+  /** Absent only from an answer the app's cache kept from before the server sent it. */
+  sub_categories?: Array<{ dimension_id: string; dimension_title: string; value_id: string; value_title: string }>;
+};
+
 export const myTransaction = (id: string, signal?: AbortSignal) =>
-  rest<MyTransaction>("GET", `/transactions/${encodeURIComponent(id)}`, undefined, { signal });
+  rest<MyTransactionDetails>("GET", `/transactions/${encodeURIComponent(id)}`, undefined, { signal });
 
 export type Receipt = { id: string; file_name: string; file_type: string; url: string | null };
 

@@ -225,6 +225,40 @@ describe("who may change a transaction", () => {
     expect(codeOf(owners)).toBe("ACCESS_DENIED");
   });
 
+  it("gives the employee app a purchase's sub-categories on GET /v1/transactions/{id}, to keep them on a save", async () => {
+    const set = await gql(SET_CATEGORY, scene.user.headers, {
+      id: ids.mine,
+      category: ids.travel,
+      values: [values.projectA],
+    });
+    expect(set.errors, JSON.stringify(set.errors)).toBeUndefined();
+    const response = await t.app.inject({
+      method: "GET",
+      url: `/v1/transactions/${ids.mine}`,
+      headers: scene.user.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: ids.mine,
+      category: { id: ids.travel },
+      sub_categories: [
+        {
+          dimension_id: ids.project,
+          dimension_title: "Verkefni",
+          value_id: values.projectA,
+          value_title: "Verkefni A",
+        },
+      ],
+    });
+    await gql(SET_CATEGORY, scene.user.headers, { id: ids.mine, category: null });
+    const cleared = await t.app.inject({
+      method: "GET",
+      url: `/v1/transactions/${ids.mine}`,
+      headers: scene.user.headers,
+    });
+    expect(cleared.json()).toMatchObject({ category: null, sub_categories: [] });
+  });
+
   it("answers NOT_FOUND for another company's transaction, whoever asks", async () => {
     for (const caller of [scene.owner, scene.accountant]) {
       expect(codeOf(await gql(SET_CATEGORY, caller.headers, { id: ids.foreign, category: ids.travel }))).toBe(

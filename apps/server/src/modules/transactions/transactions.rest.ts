@@ -36,6 +36,16 @@ const myTransactionSchema = z.object({
 });
 const myTransactionPageSchema = z.object({ nodes: z.array(myTransactionSchema), next_cursor: z.string().nullable() });
 
+/**
+ * One purchase also carries its sub-categories (spec 3 `sub_categories`: the values chosen for the dimensions linked
+ * to its category, one per dimension), so the app's categorise form starts from them and a save keeps them.
+ */
+const myTransactionDetailsSchema = myTransactionSchema.extend({
+  sub_categories: z.array(
+    z.object({ dimension_id: z.uuid(), dimension_title: z.string(), value_id: z.uuid(), value_title: z.string() }),
+  ),
+});
+
 const toMine = (row: LedgerTransactionDto): z.input<typeof myTransactionSchema> => ({
   id: row.id,
   merchant: row.merchant,
@@ -73,11 +83,15 @@ export const transactionsRoutes: RestRoute[] = [
   defineRoute({
     method: "GET",
     path: "/v1/transactions/:id",
-    summary: "One transaction the caller may read (transaction read), with its to-do marks",
+    summary:
+      "One transaction the caller may read (transaction read), with its to-do marks and sub-categories (dimension values)",
     tag: "transactions",
     access: "project",
     params: z.object({ id: z.uuid() }),
-    response: myTransactionSchema,
-    handler: async ({ ctx, deps, params }) => toMine((await getTransactionFor(deps, ctx, params.id)).transaction),
+    response: myTransactionDetailsSchema,
+    handler: async ({ ctx, deps, params }) => {
+      const details = await getTransactionFor(deps, ctx, params.id);
+      return { ...toMine(details.transaction), sub_categories: details.dimension_values };
+    },
   }),
 ];
