@@ -60,7 +60,10 @@ export const createCard = async (
     throw invalid("will_close_at", "The close date may not be in the past.");
   }
   const projectId = ctx.membership.projectId;
-  authorizeCard(ctx, "create", { project_id: projectId, team_id: args.team_id, user_id: args.cardholder_id });
+  const subject = { project_id: projectId, team_id: args.team_id, user_id: args.cardholder_id };
+  authorizeCard(ctx, "create", subject);
+  // Where the card may be used is set by whoever may manage its limits (issue 19), asked of the card to be.
+  if (merchantControls) authorizeCard(ctx, "manage-limits", subject);
   const [limit] = args.limits;
   if (!limit) throw invalid("limits", "One limit is required.");
   return deps.db.transaction(async (tx) => {

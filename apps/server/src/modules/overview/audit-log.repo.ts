@@ -10,7 +10,17 @@ import type { KeysetCursor } from "../../platform/db/keyset-cursor.ts";
 export const AUDIT_AREA_ACTIONS: Record<AuditArea, readonly string[]> = {
   // Every change of a card, its limits included (also under LIMITS), and the holder's reveals of its details.
   CARDS: ["card.%"],
-  LIMITS: ["card.set_limits", "team.set_limit_control", "team.set_budget", "user.set_limit_control"],
+  LIMITS: [
+    "card.set_limits",
+    "team.set_limit_control",
+    "team.set_budget",
+    "user.set_limit_control",
+    // Spend rules (issue 19): where cards may be used, the company's default, and the receipt lock and its lifts.
+    "card.set_merchant_controls",
+    "project.set_merchant_controls",
+    "project.set_receipt_lock",
+    "user.lift_receipt_lock",
+  ],
   ROLES: ["user.set_role"],
   PEOPLE: ["invite.%", "user.remove_from_project", "team.add_user", "team.remove_user"],
   TEAMS: ["team.create", "team.patch", "team.delete", "team.set_visible_categories"],

@@ -86,3 +86,42 @@ describe("merchant names", () => {
     expect(merchantSimilarity("Elko", "Penninn")).toBeLessThan(0.2);
   });
 });
+
+describe("the card digits read from a receipt (issue 18)", () => {
+  const at = new Date("2026-11-21T14:32:00Z");
+  const purchase = (id: string, lastFour: string): Candidate => ({
+    id,
+    userId: "anna",
+    merchant: "Bónus Skeifunni",
+    date: at,
+    amountIsk: 4590,
+    originalAmount: 4590,
+    originalCurrency: "ISK",
+    hasReceipt: false,
+    lastFour,
+  });
+  const evidence = (lastFour: string | null) => ({
+    senderUserId: "anna",
+    receivedAt: at,
+    amounts: [{ amount: 4590, currency: "ISK" }],
+    dates: [at],
+    merchant: "Bónus Skeifunni",
+    lastFour,
+  });
+  const twoCards = [purchase("on-1234", "1234"), purchase("on-5678", "5678")];
+
+  it("attach the receipt to the purchase on its card when two cards made the same purchase", () => {
+    // Without the digits the two purchases tie: nothing is attached without a person.
+    expect(matchReceipt(evidence(null), twoCards).kind).toBe("suggest");
+    expect(matchReceipt(evidence("5678"), twoCards)).toMatchObject({ kind: "auto", transactionId: "on-5678" });
+  });
+
+  it("rule out a purchase on another card, even the only one with the amount", () => {
+    expect(matchReceipt(evidence("9999"), [purchase("on-1234", "1234")])).toEqual({ kind: "none" });
+    // A purchase whose card digits are unknown is not ruled out.
+    expect(matchReceipt(evidence("9999"), [{ ...purchase("unknown", "1234"), lastFour: null }])).toMatchObject({
+      kind: "auto",
+      transactionId: "unknown",
+    });
+  });
+});

@@ -110,8 +110,8 @@ export const parseNewCardMerchantControls = (input: unknown): MerchantControls |
   input === undefined || input === null ? null : merchantControlsSchema.parse(input);
 
 /**
- * A new card's controls, in the transaction that issues it (the caller asked `card create`, which for every role
- * that holds it goes with `card manage-limits` on the same card).
+ * A new card's controls, in the transaction that issues it (the caller was asked `card create` and, for these
+ * controls, `card manage-limits` of the card to be: createCard in cards/card-changes.service.ts).
  */
 export const writeNewCardMerchantControls = async (
   tx: Tx,

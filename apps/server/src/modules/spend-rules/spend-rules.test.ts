@@ -265,6 +265,15 @@ describe("the receipt lock", () => {
       .from(auditLog)
       .where(and(eq(auditLog.objectId, scene.teamAdmin.id), eq(auditLog.action, "user.lift_receipt_lock")));
     expect(audited).toHaveLength(1);
+    // The owner reads these changes on the audit log page, under limits.
+    const page = await gql<{ audit_log: { nodes: { action: string }[] } }>(
+      `query { audit_log(areas: [LIMITS], first: 50) { nodes { action } } }`,
+      scene.owner.headers,
+    );
+    expect(page.errors).toBeUndefined();
+    expect(page.data?.audit_log.nodes.map((node) => node.action)).toEqual(
+      expect.arrayContaining(["project.set_receipt_lock", "user.lift_receipt_lock"]),
+    );
 
     // Turning the lock off frees everyone at once.
     await gql(`mutation { set_receipt_lock(days: null) { receipt_lock_days } }`, scene.owner.headers);
