@@ -287,6 +287,27 @@ describe("the employee app", () => {
     expect(stored?.status).toBe("ACTIVE");
   });
 
+  it("hides revealed card details after 30 seconds", async () => {
+    const name = `Leynd ${randomUUID().slice(0, 6)}`;
+    await issueEmployeeCard(name);
+    browser = await openBrowser(PHONE);
+    const { page } = browser;
+    // The page's clock runs on, and the test moves it past the 30 s instead of waiting them out.
+    await page.clock.install();
+    await signInAs(page, employee.email, "en");
+    await page.goto(`${inject("baseUrl")}/app`);
+    const tile = tileOf(page, name);
+    await tile.getByTestId("app-card-reveal").tap();
+    await typeCode(page, "app-reveal-passcode", employee.passcode);
+    await page.getByTestId("app-reveal-submit").tap();
+    await tile.getByTestId("app-card-details").waitFor();
+    await page.clock.fastForward(29_000);
+    expect(await tile.getByTestId("app-card-details").count()).toBe(1);
+    await page.clock.fastForward(1_500);
+    await tile.getByTestId("app-card-details").waitFor({ state: "detached" });
+    expect(await tile.getByTestId("app-card-number").textContent()).toContain("••••");
+  });
+
   it("fits a 360 px wide phone", async () => {
     browser = await openBrowser({ width: 360, height: 740, touch: true });
     const { page } = browser;
