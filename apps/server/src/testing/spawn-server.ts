@@ -95,22 +95,31 @@ export const spawnKortServer = async (
   const port = await freePort();
   const smtpPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      KORT_DATA_DIR: dataDir,
-      KORT_ENV: "development",
-      KORT_STOP_WITH_PARENT: "1",
-      KORT_INBOUND_SMTP_PORT: String(smtpPort),
-      LOG_LEVEL: "warn",
-      ...options.env,
+  const server = spawn(
+    process.execPath,
+    [
+      ...(options.nodeArgs ?? []),
+      "--import",
+      "./apps/server/src/platform/runtime/typescript.mjs",
+      "apps/server/src/main.ts",
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        KORT_DATA_DIR: dataDir,
+        KORT_ENV: "development",
+        KORT_STOP_WITH_PARENT: "1",
+        KORT_INBOUND_SMTP_PORT: String(smtpPort),
+        LOG_LEVEL: "warn",
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let output = "";
   const collect = (chunk: Buffer) => {
     output += chunk.toString();

@@ -132,9 +132,10 @@ describe("a task process", () => {
 
   it("does not start a child the server did not start", async () => {
     const entry = new URL("./testing/echo-task-process.ts", import.meta.url);
+    const LOADER = new URL("../runtime/typescript.mjs", import.meta.url).href;
     const { execFileSync } = await import("node:child_process");
     expect(() =>
-      execFileSync(process.execPath, ["--import", "tsx", entry.pathname], { stdio: "pipe", timeout: 20_000 }),
+      execFileSync(process.execPath, ["--import", LOADER, entry.pathname], { stdio: "pipe", timeout: 20_000 }),
     ).toThrow(/started by the server/);
   });
 });

@@ -11,7 +11,7 @@ import type { TaskQueue } from "./task-queue.ts";
  * it held, and pg-boss retries them (jobs.ts).
  *
  * The child is `entry`, a module that calls serveTasks (task-process-child.ts). It runs the TypeScript sources as the
- * server does (tsx) and reads the same environment; the database's address, which main.ts may only know once the
+ * server does (platform/runtime/typescript.mjs) and reads the same environment; the database's address, which main.ts may only know once the
  * embedded PostgreSQL started, comes over the IPC channel, never on a command line or in the environment.
  */
 
@@ -55,11 +55,17 @@ export type TaskProcess = {
 const START_MS = 30_000;
 const STOP_MS = 1_000;
 
-/** The server's own loader for the child, resolved to a file so the child's working folder does not matter. */
+/**
+ * The server's own TypeScript loader for the child (platform/runtime/typescript.mjs), as a file URL so the child's
+ * working folder does not matter. A parent started without it (vitest runs the tests' parent) still starts the child
+ * with it, and a parent that has it passes its own flags on.
+ */
+const LOADER = new URL("../runtime/typescript.mjs", import.meta.url).href;
+
 const childExecArgv = (nodeOptions: readonly string[]): string[] => {
-  const tsx = import.meta.resolve("tsx");
   const own = process.execArgv.filter((arg) => !arg.startsWith("--inspect"));
-  return [...(own.some((arg) => arg.includes("tsx")) ? own : [...own, "--import", tsx]), ...nodeOptions];
+  const loads = own.some((arg) => arg.endsWith("runtime/typescript.mjs"));
+  return [...(loads ? own : [...own, "--import", LOADER]), ...nodeOptions];
 };
 
 type Waiting = { resolve: () => void; reject: (error: Error) => void; timer: NodeJS.Timeout };
