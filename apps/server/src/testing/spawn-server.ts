@@ -6,6 +6,7 @@ import path from "node:path";
 import { startEmbeddedPostgres } from "../platform/db/embedded.ts";
 import { dropDatabase, withAdmin } from "../platform/db/testing/admin.ts";
 import { testDatabaseName, withDatabase } from "../platform/db/testing/provided.ts";
+import { TYPESCRIPT_LOADER } from "../platform/runtime/loader.ts";
 
 /**
  * Harness for the end-to-end suite and the benchmarks: a fresh database and the real server started the
@@ -97,12 +98,7 @@ export const spawnKortServer = async (
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(
     process.execPath,
-    [
-      ...(options.nodeArgs ?? []),
-      "--import",
-      "./apps/server/src/platform/runtime/typescript.mjs",
-      "apps/server/src/main.ts",
-    ],
+    [...(options.nodeArgs ?? []), "--import", TYPESCRIPT_LOADER, "apps/server/src/main.ts"],
     {
       cwd: ROOT,
       env: {

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../db/testing/test-db.ts";
 import { createLogger } from "../http/logger.ts";
+import { TYPESCRIPT_LOADER } from "../runtime/loader.ts";
 import { startTaskProcess, type TaskProcessOptions } from "./task-process.ts";
 
 let database: TestDatabase;
@@ -132,10 +133,12 @@ describe("a task process", () => {
 
   it("does not start a child the server did not start", async () => {
     const entry = new URL("./testing/echo-task-process.ts", import.meta.url);
-    const LOADER = new URL("../runtime/typescript.mjs", import.meta.url).href;
     const { execFileSync } = await import("node:child_process");
     expect(() =>
-      execFileSync(process.execPath, ["--import", LOADER, entry.pathname], { stdio: "pipe", timeout: 20_000 }),
+      execFileSync(process.execPath, ["--import", TYPESCRIPT_LOADER, entry.pathname], {
+        stdio: "pipe",
+        timeout: 20_000,
+      }),
     ).toThrow(/started by the server/);
   });
 });

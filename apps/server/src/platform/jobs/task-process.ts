@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../http/logger.ts";
+import { TYPESCRIPT_LOADER } from "../runtime/loader.ts";
 import type { TaskQueue } from "./task-queue.ts";
 
 /**
@@ -11,8 +12,9 @@ import type { TaskQueue } from "./task-queue.ts";
  * it held, and pg-boss retries them (jobs.ts).
  *
  * The child is `entry`, a module that calls serveTasks (task-process-child.ts). It runs the TypeScript sources as the
- * server does (platform/runtime/typescript.mjs) and reads the same environment; the database's address, which main.ts may only know once the
- * embedded PostgreSQL started, comes over the IPC channel, never on a command line or in the environment.
+ * server does (platform/runtime/typescript.mjs) and reads the same environment; the database's address, which
+ * main.ts may only know once the embedded PostgreSQL started, comes over the IPC channel, never on a command line or
+ * in the environment.
  */
 
 /** Parent to child. */
@@ -56,16 +58,14 @@ const START_MS = 30_000;
 const STOP_MS = 1_000;
 
 /**
- * The server's own TypeScript loader for the child (platform/runtime/typescript.mjs), as a file URL so the child's
- * working folder does not matter. A parent started without it (vitest runs the tests' parent) still starts the child
- * with it, and a parent that has it passes its own flags on.
+ * The child runs with the server's own TypeScript loader. A parent started without it (vitest runs the tests'
+ * parent) still starts the child with it; a parent that has it (by URL, or by a path as `npm start` gives it) passes
+ * its own flags on.
  */
-const LOADER = new URL("../runtime/typescript.mjs", import.meta.url).href;
-
 const childExecArgv = (nodeOptions: readonly string[]): string[] => {
   const own = process.execArgv.filter((arg) => !arg.startsWith("--inspect"));
-  const loads = own.some((arg) => arg.endsWith("runtime/typescript.mjs"));
-  return [...(loads ? own : [...own, "--import", LOADER]), ...nodeOptions];
+  const loads = own.some((arg) => arg.endsWith("/runtime/typescript.mjs"));
+  return [...(loads ? own : [...own, "--import", TYPESCRIPT_LOADER]), ...nodeOptions];
 };
 
 type Waiting = { resolve: () => void; reject: (error: Error) => void; timer: NodeJS.Timeout };

@@ -4,10 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { TYPESCRIPT_LOADER } from "./loader.ts";
 // @ts-expect-error: plain JavaScript (a module hook), without types of its own.
 import { load } from "./typescript-hooks.mjs";
-
-const LOADER = new URL("./typescript.mjs", import.meta.url).href;
 
 const passOn = async () => ({ format: "builtin", source: null, passed: true });
 
@@ -44,7 +43,7 @@ describe("the server's TypeScript loader", () => {
         'try { throw new Error("here"); } catch (error) { console.log((error as Error).stack?.split("\\n")[1]); }',
       ].join("\n"),
     );
-    const output = execFileSync(process.execPath, ["--import", LOADER, path.join(folder, "main.ts")], {
+    const output = execFileSync(process.execPath, ["--import", TYPESCRIPT_LOADER, path.join(folder, "main.ts")], {
       encoding: "utf8",
       timeout: 20_000,
     });
