@@ -232,11 +232,9 @@ describe("who may change a transaction", () => {
       values: [values.projectA],
     });
     expect(set.errors, JSON.stringify(set.errors)).toBeUndefined();
-    const response = await t.app.inject({
-      method: "GET",
-      url: `/v1/transactions/${ids.mine}`,
-      headers: scene.user.headers,
-    });
+    const asTheApp = () =>
+      t.app.inject({ method: "GET", url: `/v1/transactions/${ids.mine}`, headers: scene.user.headers });
+    const response = await asTheApp();
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       id: ids.mine,
@@ -251,11 +249,7 @@ describe("who may change a transaction", () => {
       ],
     });
     await gql(SET_CATEGORY, scene.user.headers, { id: ids.mine, category: null });
-    const cleared = await t.app.inject({
-      method: "GET",
-      url: `/v1/transactions/${ids.mine}`,
-      headers: scene.user.headers,
-    });
+    const cleared = await asTheApp();
     expect(cleared.json()).toMatchObject({ category: null, sub_categories: [] });
   });
 
