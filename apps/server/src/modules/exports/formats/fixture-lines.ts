@@ -212,7 +212,45 @@ export const FIXTURE_LINES: readonly ExportLine[] = [
   },
 ];
 
+/**
+ * A line whose text holds what a table format must quote: both separators, quotes and a line break (not in
+ * FIXTURE_LINES, whose golden journal and UBL files it would change).
+ */
+export const FIXTURE_TRICKY_LINE: ExportLine = {
+  ...base,
+  transactionId: "0b6f5e2a-1c44-4f0e-9a51-000000000099",
+  voucher: 99,
+  date: "2026-11-26",
+  cardholderName: "Ólöf \"Lóa\" Þráinsdóttir",
+  cardLastFour: "0007",
+  merchant: "Kaffi; te, og \"meðlæti\"",
+  description: "Fundur\nmeð hönnuðum",
+  comment: "Greitt; sjá \"kvittun\", takk",
+  amountIsk: -3_450,
+  originalAmount: -2_299,
+  originalCurrency: "EUR",
+  originalExponent: 2,
+  fxRate: "150.0652",
+  vat: vat(-3_450, "VSK24", 2400, "S"),
+  account: "2360",
+  categoryTitle: "Risna",
+  department: "200",
+  teamName: "Þróun",
+  dimensions: [
+    { title: "Deild", value: "Sala; Ráðgjöf" },
+    { title: "Verkefni", value: "„Álfur“ 7" },
+  ],
+  receiptUrl: "https://kort.example/expenses/0b6f5e2a-1c44-4f0e-9a51-000000000099",
+  seller: null,
+};
+
 /** The fixture lines as a stream, the way the export query gives them. */
 export async function* streamOf<T>(items: readonly T[]): AsyncGenerator<T> {
   for (const item of items) yield item;
 }
+
+/** The lines as a format's `write` reads them: from the start, on every call. */
+export const formatLinesOf =
+  (items: readonly ExportLine[]): (() => AsyncIterable<ExportLine>) =>
+  () =>
+    streamOf(items);

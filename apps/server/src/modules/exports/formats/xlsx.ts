@@ -76,6 +76,7 @@ export const xlsxFormat: ExportFormatSpec = {
   write: async (lines, out, context) => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     workbook.created = context.createdAt;
+    workbook.modified = context.createdAt;
     workbook.creator = "Kort";
     const sheet = workbook.addWorksheet(context.locale === "is-IS" ? "Færslur" : "Transactions", {
       views: [{ state: "frozen", ySplit: 1 }],
