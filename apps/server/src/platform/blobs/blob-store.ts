@@ -23,7 +23,12 @@ export type BlobStore = {
 
 export type StoredBlob = { stream: Readable; size: number };
 
-export type BlobSource = { size: number; stream: () => Readable };
+export type BlobSource = {
+  size: number;
+  stream: () => Readable;
+  /** The file's path on this machine, when it is one: a folder store copies it in the kernel, not through streams. */
+  path?: string;
+};
 
 /**
  * A key is slash-separated segments of letters, digits, `.`, `_` and `-`, each starting with a letter or digit: no

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { text } from "node:stream/consumers";
@@ -30,6 +31,19 @@ describe("the filesystem blob store", () => {
     await store.delete(key);
     await store.delete(key);
     expect(await store.exists(key)).toBe(false);
+  });
+
+  it("puts a file by its path or by its stream, readable only by the server, and no temporary file is left", async () => {
+    const file = path.join(root, "export.csv");
+    await writeFile(file, "Fylgiskjal;Dagsetning\r\n1;2026-11-03\r\n");
+    const source = { size: 37, stream: () => createReadStream(file) };
+    await store.putFile("exports/p1/by-path.csv", { ...source, path: file }, { contentType: "text/csv" });
+    await store.putFile("exports/p1/by-stream.csv", source, { contentType: "text/csv" });
+    for (const key of ["exports/p1/by-path.csv", "exports/p1/by-stream.csv"]) {
+      expect(await read(key)).toEqual({ size: 37, text: "Fylgiskjal;Dagsetning\r\n1;2026-11-03\r\n" });
+      expect((await stat(path.join(root, "blobs", key))).mode & 0o777).toBe(0o600);
+    }
+    expect(await readdir(path.join(root, "blobs", "exports", "p1"))).toEqual(["by-path.csv", "by-stream.csv"]);
   });
 
   it("refuses keys that could leave its folder or name anything but a blob", async () => {
