@@ -220,16 +220,10 @@ export const recordBatch = async (
      where id = ${batch.exportId} and status = 'started'`);
 };
 
-export const setProgress = async (
-  db: Executor,
-  id: string,
-  progress: { processed: number; total?: number },
-  now: Date,
-): Promise<void> => {
+/** The progress bar's total: the rows the export's selection holds, counted while the export is written. */
+export const setTotal = async (db: Executor, id: string, total: number, now: Date): Promise<void> => {
   await db.execute(sql`
-    update exports set processed_count = ${progress.processed},
-                       total_count = coalesce(${progress.total ?? null}::int, total_count), updated_at = ${now}
-     where id = ${id} and status = 'started'`);
+    update exports set total_count = ${total}, updated_at = ${now} where id = ${id} and status = 'started'`);
 };
 
 /**
@@ -251,7 +245,8 @@ export const completeExport = async (
   }
   await tx.execute(sql`
     update exports set status = 'completed', file_name = ${file.name}, file_blob_key = ${file.key},
-                       file_size = ${file.size}, processed_count = ${file.processed}, completed_at = ${now},
+                       file_size = ${file.size}, processed_count = ${file.processed},
+                       total_count = ${file.processed}, completed_at = ${now},
                        updated_at = ${now}
      where id = ${record.id}`);
 };

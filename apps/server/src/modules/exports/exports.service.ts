@@ -45,7 +45,7 @@ import {
   REASON_OF,
   recordBatch,
   requeueExport,
-  setProgress,
+  setTotal,
   unfinishedExports,
   unfitCondition,
   unfitRows,
@@ -392,8 +392,9 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
     const unfit = record.leave_out_unfit ? unfitCondition(spec.needs) : null;
     const where = exportCondition(selectionCondition(stored), { excludeBooked: record.exclude_booked, unfit });
     const company = await companyOf(deps.db, record.project_id);
-    const total = await countTransactions(deps.db, where);
-    await setProgress(deps.db, id, { processed: 0, total }, deps.now());
+    // The progress bar's total, counted beside the writing rather than before it: the count reads the same rows, and
+    // waiting for it delayed every export's first row by as long.
+    const counted = quiet(countTransactions(deps.db, where).then((total) => setTotal(deps.db, id, total, deps.now())));
 
     const file = path.join(folder, "export");
     const out = createWriteStream(file);
@@ -414,7 +415,7 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
      * by side. The first read records each batch and moves the progress; a format that reads the rows again (DK's
      * second file) does not count them twice.
      */
-    async function* lines(): AsyncGenerator<ExportLine> {
+    async function* lineBatches(): AsyncGenerator<ExportLine[]> {
       passes += 1;
       const counting = passes === 1;
       let voucher = 0;
@@ -438,9 +439,9 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
         if (previous) yield previous;
       }
       try {
-        // One generator between the rows and the format: each level of `yield*` cost every row a promise more.
         for await (const batch of batchesAhead()) {
           const dimensions = await batch.dimensions;
+          const lines: ExportLine[] = [];
           for (const fields of batch.rows) {
             voucher += 1;
             const line = exportLineOf(fields, {
@@ -451,8 +452,10 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
             if (exportIssues(line, fileType).length > 0) {
               throw new AppError("EXPORT_ROWS_UNFIT", "A transaction cannot be exported in this format.", { count: 1 });
             }
-            yield line;
+            lines.push(line);
           }
+          // Handed on as a batch; recorded once the format has written it.
+          yield lines;
           if (counting) {
             await recording;
             batches += 1;
@@ -467,7 +470,7 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
     }
     const createdAt = new Date(record.created_at);
     const name = fileStemOf(record, createdAt);
-    const written = await spec.write(lines, out, {
+    const written = await spec.write(lineBatches, out, {
       locale: storedLocale(record.locale),
       accounts: exportAccountsOf(company.preferences),
       company: {
@@ -497,7 +500,12 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
 
     const size = (await stat(file)).size;
     const key = `exports/${record.project_id}/${id}.${kind.extension}`;
-    await deps.blobs.putFile(key, { size, stream: () => createReadStream(file) }, { contentType: kind.contentType });
+    await deps.blobs.putFile(
+      key,
+      { size, stream: () => createReadStream(file), path: file },
+      { contentType: kind.contentType },
+    );
+    await counted;
     const now = deps.now();
     await deps.db.transaction(async (tx) => {
       await completeExport(

@@ -1,37 +1,42 @@
 import type { Locale } from "@kort/core";
 import type { ExportFormatSpec } from "./format-writer.ts";
 import { writeChunk } from "./output.ts";
-import { type CellValue, minorToDecimal, TABLE_COLUMNS, type TableColumn } from "./table-columns.ts";
+import { type CellKind, TABLE_COLUMNS } from "./table-columns.ts";
 
 /**
  * CSV (RFC 4180): UTF-8 with a BOM, so Excel opens Icelandic letters intact; CRLF line ends; `;` between fields and
  * a decimal comma for Icelandic (what Icelandic Excel reads), `,` and a decimal point for English. Dates ISO.
  */
 
-const separatorOf = (locale: Locale): ";" | "," => (locale === "is-IS" ? ";" : ",");
+type Separator = ";" | ",";
+
+const separatorOf = (locale: Locale): Separator => (locale === "is-IS" ? ";" : ",");
 
 /** What makes a field need quotes, per separator: one test of a compiled pattern per field. */
 const QUOTED_BY = { ";": /[;"\r\n]/, ",": /[,"\r\n]/ } as const;
 
 /** A field quoted when it holds the separator, a quote or a line break (quotes doubled), as RFC 4180 says. */
-export const csvField = (value: string, separator: ";" | ","): string =>
+const csvField = (value: string, separator: Separator): string =>
   QUOTED_BY[separator].test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 
-const decimalFor = (locale: Locale, decimal: string) => (locale === "is-IS" ? decimal.replace(".", ",") : decimal);
+type CellWriter = (value: string | number | null) => string;
 
-export const csvCell = (cell: CellValue, locale: Locale): string => {
-  switch (cell.kind) {
+/**
+ * How a column of `kind` is written in a file of `locale`, chosen once per file rather than per cell: text quoted
+ * where it must be, decimals with the locale's mark, an empty field for a missing value.
+ */
+const cellWriterOf = (kind: CellKind, locale: Locale, separator: Separator): CellWriter => {
+  switch (kind) {
     case "text":
+      return (value) => (value === null ? "" : csvField(String(value), separator));
     case "date":
-      return cell.value;
     case "isk":
-      return String(cell.value);
-    case "minor":
-      return decimalFor(locale, minorToDecimal(cell.value, cell.exponent));
+      return (value) => (value === null ? "" : String(value));
+    case "amount":
     case "decimal":
-      return decimalFor(locale, cell.value);
-    case "empty":
-      return "";
+      return locale === "is-IS"
+        ? (value) => (value === null ? "" : String(value).replace(".", ","))
+        : (value) => (value === null ? "" : String(value));
   }
 };
 
@@ -42,25 +47,27 @@ const CSV_FILE = { extension: "csv", contentType: "text/csv; charset=utf-8" };
 export const csvFormat: ExportFormatSpec = {
   ...CSV_FILE,
   needs: [],
-  write: async (lines, out, context) => {
-    const separator = separatorOf(context.locale);
+  write: async (batches, out, context) => {
     const { locale, accounts } = context;
-    // A row is built by appending to one string: an array of fields and a join per row cost a third more (bench).
-    const row = (cellOf: (column: TableColumn) => string): string => {
-      let text = "";
-      for (let index = 0; index < TABLE_COLUMNS.length; index++) {
-        if (index > 0) text += separator;
-        text += csvField(cellOf(TABLE_COLUMNS[index] as TableColumn), separator);
-      }
-      return `${text}\r\n`;
-    };
+    const separator = separatorOf(locale);
+    const columns = TABLE_COLUMNS;
+    const cells = columns.map((column) => cellWriterOf(column.kind, locale, separator));
+    const header = columns.map((column) => csvField(column.title[locale], separator)).join(separator);
     // Rows go to the stream in chunks of about 64 KB: a write per row costs more than the row's own formatting.
-    let chunk = `\uFEFF${row((column) => column.title[locale])}`;
-    for await (const line of lines()) {
-      chunk += row((column) => csvCell(column.value(line, accounts), locale));
-      if (chunk.length >= CHUNK_CHARACTERS) {
-        await writeChunk(out, chunk);
-        chunk = "";
+    let chunk = `\uFEFF${header}\r\n`;
+    for await (const batch of batches()) {
+      for (const line of batch) {
+        // A row is built by appending to one string: an array of fields and a join per row cost a third more.
+        let row = "";
+        for (let index = 0; index < columns.length; index++) {
+          if (index > 0) row += separator;
+          row += (cells[index] as CellWriter)((columns[index] as (typeof columns)[number]).value(line, accounts));
+        }
+        chunk += `${row}\r\n`;
+        if (chunk.length >= CHUNK_CHARACTERS) {
+          await writeChunk(out, chunk);
+          chunk = "";
+        }
       }
     }
     await writeChunk(out, chunk);

@@ -1,5 +1,6 @@
 import type { ExportLine, ExportSeller } from "../export-line.ts";
 import { vatOfGross } from "../export-line.ts";
+import type { LineBatches } from "./format-writer.ts";
 
 /**
  * The fixed lines of the golden files and read-back tests (tests only): Icelandic letters, a refund, a foreign
@@ -221,11 +222,11 @@ export const FIXTURE_TRICKY_LINE: ExportLine = {
   transactionId: "0b6f5e2a-1c44-4f0e-9a51-000000000099",
   voucher: 99,
   date: "2026-11-26",
-  cardholderName: "Ólöf \"Lóa\" Þráinsdóttir",
+  cardholderName: 'Ólöf "Lóa" Þráinsdóttir',
   cardLastFour: "0007",
-  merchant: "Kaffi; te, og \"meðlæti\"",
+  merchant: 'Kaffi; te, og "meðlæti"',
   description: "Fundur\nmeð hönnuðum",
-  comment: "Greitt; sjá \"kvittun\", takk",
+  comment: 'Greitt; sjá "kvittun", takk',
   amountIsk: -3_450,
   originalAmount: -2_299,
   originalCurrency: "EUR",
@@ -249,8 +250,12 @@ export async function* streamOf<T>(items: readonly T[]): AsyncGenerator<T> {
   for (const item of items) yield item;
 }
 
-/** The lines as a format's `write` reads them: from the start, on every call. */
+/** The lines as a format's `write` reads them: from the start on every call, in batches of `size`. */
 export const formatLinesOf =
-  (items: readonly ExportLine[]): (() => AsyncIterable<ExportLine>) =>
+  (items: readonly ExportLine[], size = 3): LineBatches =>
   () =>
-    streamOf(items);
+    streamOf(
+      Array.from({ length: Math.ceil(items.length / size) }, (_, index) =>
+        items.slice(index * size, (index + 1) * size),
+      ),
+    );

@@ -1,7 +1,7 @@
 import type { ExportFormat } from "@kort/core";
 import { csvFormat } from "./csv.ts";
 import { writeDkJournalFile, writeDkJournalJson } from "./dk.ts";
-import type { ExportFormatSpec } from "./format-writer.ts";
+import { type ExportFormatSpec, eachLine } from "./format-writer.ts";
 import { writePaydayExport, XLSX_TYPE, ZIP_TYPE } from "./payday.ts";
 import { writePeppolSet } from "./ubl.ts";
 import { writeUnimazePackage } from "./unimaze.ts";
@@ -36,14 +36,14 @@ const ZIP_FILE = { extension: "zip", contentType: ZIP_TYPE };
 const dkFormat: ExportFormatSpec = {
   ...ZIP_FILE,
   needs: ["account", "department"],
-  write: async (lines, out, context) => {
+  write: async (batches, out, context) => {
     const zip = new ZipStreamWriter(out, context.createdAt);
     const head = { code: "KORT", description: `Kort ${context.name}`, period: periodOf(context.createdAt) };
     await zip.addStream(`${context.name}.json`, (entry) =>
-      writeDkJournalJson(lines(), entry, { accounts: context.accounts, head }),
+      writeDkJournalJson(eachLine(batches()), entry, { accounts: context.accounts, head }),
     );
     await zip.addStream(`${context.name}.csv`, (entry) =>
-      writeDkJournalFile(lines(), entry, { accounts: context.accounts }),
+      writeDkJournalFile(eachLine(batches()), entry, { accounts: context.accounts }),
     );
     await zip.end();
     return ZIP_FILE;
@@ -55,9 +55,9 @@ const paydayFormat: ExportFormatSpec = {
   extension: "xlsx",
   contentType: XLSX_TYPE,
   needs: ["account", "vat_rate"],
-  write: async (lines, out, context) => {
+  write: async (batches, out, context) => {
     const result = await writePaydayExport(
-      lines(),
+      eachLine(batches()),
       { accounts: context.accounts, createdAt: context.createdAt, name: context.name },
       () => out,
     );
@@ -69,8 +69,8 @@ const paydayFormat: ExportFormatSpec = {
 const ublFormat = (write: typeof writePeppolSet | typeof writeUnimazePackage): ExportFormatSpec => ({
   ...ZIP_FILE,
   needs: ["ubl_tax_category", "seller"],
-  write: async (lines, out, context) => {
-    await write(lines(), { buyer: context.company, createdAt: context.createdAt, send: context.send }, out);
+  write: async (batches, out, context) => {
+    await write(eachLine(batches()), { buyer: context.company, createdAt: context.createdAt, send: context.send }, out);
     return ZIP_FILE;
   },
 });

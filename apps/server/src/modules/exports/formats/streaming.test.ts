@@ -92,11 +92,16 @@ describe("the writers stream", () => {
     const progress: { pulled: number; bytes: number }[] = [];
     let pulled = 0;
     let bytes = 0;
-    async function* lines(): AsyncGenerator<ExportLine> {
-      for (let voucher = 1; voucher <= rows; voucher += 1) {
-        pulled += 1;
-        if (voucher % 1000 === 0) progress.push({ pulled, bytes });
-        yield { ...template, voucher, transactionId: `t-${voucher}` };
+    // In batches of 100, as the export hands them on.
+    async function* lines(): AsyncGenerator<ExportLine[]> {
+      for (let first = 1; first <= rows; first += 100) {
+        const batch: ExportLine[] = [];
+        for (let voucher = first; voucher < first + 100; voucher += 1) {
+          batch.push({ ...template, voucher, transactionId: `t-${voucher}` });
+        }
+        pulled += batch.length;
+        if (pulled % 1000 === 0) progress.push({ pulled, bytes });
+        yield batch;
       }
     }
     const out = new Writable({

@@ -1,7 +1,7 @@
 import { type EventEmitter, once } from "node:events";
 import ExcelJS from "exceljs";
 import type { ExportFormatSpec } from "./format-writer.ts";
-import { type CellValue, minorToDecimal, TABLE_COLUMNS } from "./table-columns.ts";
+import { type CellKind, TABLE_COLUMNS } from "./table-columns.ts";
 
 /**
  * XLSX with exceljs' streaming writer: each row is committed to the output as it is written, so memory holds a
@@ -11,25 +11,31 @@ import { type CellValue, minorToDecimal, TABLE_COLUMNS } from "./table-columns.t
 
 const ISK_FORMAT = '#,##0 "kr."';
 
-/** A cell's value and number format: XLSX stores numbers as numbers, however the sheet shows them. */
-const xlsxCell = (cell: CellValue): { value: ExcelJS.CellValue; numFmt?: string } => {
-  switch (cell.kind) {
+/** The number format of an amount written with `decimals` places. */
+const amountFormat = (decimals: number): string => (decimals === 0 ? "#,##0" : `#,##0.${"0".repeat(decimals)}`);
+
+/**
+ * A column's cell value and number format, chosen once per column: XLSX stores numbers as numbers, however the sheet
+ * shows them. Decimal text is read as a number only here, for the sheet: the file's number, never a sum Kort makes.
+ */
+const cellWriterOf = (
+  kind: CellKind,
+): ((value: string | number | null) => { value: ExcelJS.CellValue; numFmt?: string }) => {
+  switch (kind) {
     case "text":
-      return { value: cell.value };
+      return (value) => ({ value });
     case "date":
-      return { value: new Date(`${cell.value}T00:00:00.000Z`), numFmt: "yyyy-mm-dd" };
+      return (value) => ({ value: new Date(`${String(value)}T00:00:00.000Z`), numFmt: "yyyy-mm-dd" });
     case "isk":
-      return { value: cell.value, numFmt: ISK_FORMAT };
-    case "minor":
-      // A decimal string read as a number only here, for the sheet: the file's number, never a sum Kort makes.
-      return {
-        value: Number(minorToDecimal(cell.value, cell.exponent)),
-        numFmt: cell.exponent === 0 ? "#,##0" : `#,##0.${"0".repeat(cell.exponent)}`,
+      return (value) => (value === null ? { value } : { value, numFmt: ISK_FORMAT });
+    case "amount":
+      return (value) => {
+        const decimal = String(value);
+        const point = decimal.indexOf(".");
+        return { value: Number(decimal), numFmt: amountFormat(point < 0 ? 0 : decimal.length - point - 1) };
       };
     case "decimal":
-      return { value: Number(cell.value), numFmt: "#,##0.####" };
-    case "empty":
-      return { value: null };
+      return (value) => (value === null ? { value } : { value: Number(value), numFmt: "#,##0.####" });
   }
 };
 
@@ -73,7 +79,7 @@ const XLSX_FILE = {
 export const xlsxFormat: ExportFormatSpec = {
   ...XLSX_FILE,
   needs: [],
-  write: async (lines, out, context) => {
+  write: async (batches, out, context) => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     workbook.created = context.createdAt;
     workbook.modified = context.createdAt;
@@ -88,17 +94,20 @@ export const xlsxFormat: ExportFormatSpec = {
     }));
     sheet.getRow(1).font = { bold: true };
     sheet.autoFilter = `A1:${columnLetter(TABLE_COLUMNS.length - 1)}1`;
+    const cells = TABLE_COLUMNS.map((column) => cellWriterOf(column.kind));
     let written = 0;
-    for await (const line of lines()) {
-      if (++written % BACKLOG_CHECK_ROWS === 0) await compressorCaughtUp(sheet);
-      const row = sheet.addRow([]);
-      TABLE_COLUMNS.forEach((column, index) => {
-        const { value, numFmt } = xlsxCell(column.value(line, context.accounts));
-        const cell = row.getCell(index + 1);
-        cell.value = value;
-        if (numFmt) cell.numFmt = numFmt;
-      });
-      row.commit();
+    for await (const batch of batches()) {
+      for (const line of batch) {
+        if (++written % BACKLOG_CHECK_ROWS === 0) await compressorCaughtUp(sheet);
+        const row = sheet.addRow([]);
+        TABLE_COLUMNS.forEach((column, index) => {
+          const { value, numFmt } = (cells[index] as (typeof cells)[number])(column.value(line, context.accounts));
+          const cell = row.getCell(index + 1);
+          cell.value = value;
+          if (numFmt) cell.numFmt = numFmt;
+        });
+        row.commit();
+      }
     }
     sheet.commit();
     await workbook.commit();
