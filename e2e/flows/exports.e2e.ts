@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { closeBrowser } from "../support/artifacts.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
-import { demoProjectId, query } from "../support/db.ts";
+import { demoProjectId, query, withDb } from "../support/db.ts";
 import { signInAs } from "../support/session.ts";
 
 /** `count` settled purchases made today on a demo card, under a merchant name no other test uses. */
@@ -33,7 +33,7 @@ describe("exports", () => {
     browser = undefined;
   });
 
-  it("lets the accountant export the filter to XLSX marked as booked, download it, and see the flags", async () => {
+  it("lets the accountant export the filter to XLSX marked as booked, watch its progress bar, download it, and see the flags", async () => {
     const projectId = await demoProjectId();
     const merchant = `Útflutningsprófun ${randomUUID().slice(0, 8)}`;
     await insertPurchases(projectId, merchant, 3);
@@ -47,12 +47,28 @@ describe("exports", () => {
     const count = page.getByTestId("export-count");
     await count.filter({ hasText: "3 uppgerðar færslur verða fluttar út." }).waitFor();
     expect(await page.getByTestId("export-mark-as-booked").isChecked()).toBe(true);
-    await page.getByTestId("export-create").click();
 
-    // The list opens and follows the export to its end (it asks again every second while it runs).
+    // The purchases are held (row locks) while the export runs: it writes them all, then waits to stamp them as
+    // booked, so the list shows the bar at 100% before the export completes (its lock timeout is 5 s).
     const row = page.getByTestId("export-row").first();
-    await row.waitFor();
-    expect(await row.getAttribute("data-format")).toBe("XLSX");
+    await withDb(async (client) => {
+      await client.query("begin");
+      await client.query("select id from transactions where project_id = $1 and merchant_name = $2 for update", [
+        projectId,
+        merchant,
+      ]);
+      try {
+        await page.getByTestId("export-create").click();
+        // The list opens and follows the export (it asks again every second while it runs), with no reload.
+        await row.waitFor();
+        expect(await row.getAttribute("data-format")).toBe("XLSX");
+        const bar = row.getByTestId("export-progress").getByRole("progressbar", { name: "100% lokið" });
+        await bar.waitFor({ timeout: 4_000 });
+        expect(await row.getAttribute("data-status")).not.toBe("completed");
+      } finally {
+        await client.query("commit");
+      }
+    });
     await page.locator('[data-testid="export-row"][data-status="completed"]').first().waitFor({ timeout: 20_000 });
     const downloading = page.waitForEvent("download");
     await row.getByTestId("export-download").click();
