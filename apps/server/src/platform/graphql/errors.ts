@@ -77,7 +77,8 @@ export const isUnexpected = (error: unknown): boolean => {
 
 type Result = ExecutionResult & { stringify?: (result: ExecutionResult) => string };
 
-const withCodes = (result: Result): Result =>
+/** An answer whose every error carries one of our codes (what useErrorCodes does to each answer). */
+export const withCodes = (result: Result): Result =>
   result.errors
     ? {
         ...result,

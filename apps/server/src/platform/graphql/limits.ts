@@ -1,5 +1,5 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
-import type { GraphQLError } from "graphql";
+import type { ExecutionResult, GraphQLError } from "graphql";
 import { createGraphQLError, type Plugin as YogaPlugin } from "graphql-yoga";
 import { introspectionBudgetRule } from "./introspection-budget.ts";
 
@@ -29,7 +29,7 @@ export type GraphQLLimit = "document_chars" | "tokens" | "depth" | "aliases" | "
 /**
  * HTTP 400 whatever the client accepts. Yoga marks parse and validation errors `spec: true`, which
  * answers 200 to `Accept: application/json`; a refusal is not a result, so it says `spec: false`
- * (and useRefusalStatus says it again after Yoga's parse hook has rewritten it).
+ * (and limitAnswerFixes says it again after Yoga's parse hook has rewritten it).
  */
 const refused = () => ({ status: 400, spec: false });
 
@@ -65,29 +65,27 @@ const withoutSuggestions = (error: GraphQLError): GraphQLError => {
   return error;
 };
 
-/** Validation errors are stripped by armor; this catches the rest (variable coercion, enum values). */
-const useHiddenSuggestions = (): Plugin => ({
+/**
+ * What the limits change in every answer, whichever path wrote it (Yoga's, or the plain one of plain-request.ts): a
+ * refusal is a 400, and in production no error says "Did you mean" (the schema is not given away by suggestions;
+ * armor strips validation's, this the rest: variable coercion, enum values).
+ */
+export const limitAnswerFixes =
+  (production: boolean) =>
+  (result: ExecutionResult): void => {
+    for (const error of result.errors ?? []) {
+      if (error.extensions?.code === "QUERY_TOO_COMPLEX") Object.assign(error.extensions, { http: refused() });
+      if (production) withoutSuggestions(error);
+    }
+  };
+
+const useLimitAnswers = (fix: (result: ExecutionResult) => void): Plugin => ({
   onResultProcess: ({ result }) => {
     if (Symbol.asyncIterator in result) return;
-    for (const single of Array.isArray(result) ? result : [result]) {
-      for (const error of single.errors ?? []) withoutSuggestions(error);
-    }
+    for (const single of Array.isArray(result) ? result : [result]) fix(single);
   },
 });
 
-/** Puts back the 400 of a refusal that Yoga's parse hook turned into a "spec" (200) error. */
-const useRefusalStatus = (): Plugin => ({
-  onResultProcess: ({ result }) => {
-    if (Symbol.asyncIterator in result) return;
-    for (const single of Array.isArray(result) ? result : [result]) {
-      for (const error of single.errors ?? []) {
-        if (error.extensions?.code === "QUERY_TOO_COMPLEX") Object.assign(error.extensions, { http: refused() });
-      }
-    }
-  },
-});
-
-/** The document-length check runs on the raw parameters, before the parser or the cache see them. */
 const useDocumentLength = (): Plugin => ({
   onParams: ({ params }) => {
     const length = typeof params.query === "string" ? params.query.length : 0;
@@ -125,6 +123,5 @@ export const queryLimitPlugins = ({ production }: { production: boolean }): Plug
     blockFieldSuggestion: { enabled: production, mask: "" },
   }),
   useIntrospectionBudget(!production),
-  useRefusalStatus(),
-  ...(production ? [useHiddenSuggestions()] : []),
+  useLimitAnswers(limitAnswerFixes(production)),
 ];

@@ -10,7 +10,8 @@ import { useCompiledLists } from "./compiled-lists.ts";
 import { parserAndValidationCache } from "./document-cache.ts";
 import { isUnexpected, maskError, refuseUncodedAnswer, useErrorCodes } from "./errors.ts";
 import { useInputText } from "./input-text.plugin.ts";
-import { queryLimitPlugins } from "./limits.ts";
+import { limitAnswerFixes, queryLimitPlugins } from "./limits.ts";
+import { answerPlainRequest } from "./plain-request.ts";
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 
@@ -47,6 +48,9 @@ const yogaLogging = (logger: Logger) => ({
  * copied onto Fastify's reply so the request log and request id hooks still run.
  */
 export const registerGraphQL = (app: FastifyInstance, deps: AppDeps, logger: Logger, schema: GraphQLSchema): void => {
+  const production = deps.config.env === "production";
+  const fixLimits = limitAnswerFixes(production);
+  const logging = yogaLogging(logger);
   const yoga = createYoga<ServerContext, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -55,14 +59,9 @@ export const registerGraphQL = (app: FastifyInstance, deps: AppDeps, logger: Log
     landingPage: false,
     // The dashboard is served from the same origin (and proxied by Vite in development): no CORS needed.
     cors: false,
-    logging: yogaLogging(logger),
+    logging,
     maskedErrors: { maskError },
-    plugins: [
-      ...queryLimitPlugins({ production: deps.config.env === "production" }),
-      useErrorCodes(),
-      useInputText(),
-      useCompiledLists(),
-    ],
+    plugins: [...queryLimitPlugins({ production }), useErrorCodes(), useInputText(), useCompiledLists()],
     parserAndValidationCache: parserAndValidationCache(),
     context: async ({ req }) => ({ kort: await requestContext(deps.db, req), deps }),
   });
@@ -76,6 +75,8 @@ export const registerGraphQL = (app: FastifyInstance, deps: AppDeps, logger: Log
       if (req.method === "POST" && req.headers["content-type"]?.includes("json") && !isNonEmptyObject(req.body)) {
         throw new AppError("BAD_REQUEST", "A GraphQL request body must be a JSON object with a query.");
       }
+      // The dashboard's calls: executed by Yoga's envelop without its web Request and Response (plain-request.ts).
+      if (await answerPlainRequest(yoga, req, reply, { fixLimits, report: logging.error })) return reply;
       // Yoga is given the raw request with Fastify's parsed body, not Fastify's request: from that it would also
       // rebuild the URL from `req.query`, parsing and printing it again, to get the URL the raw request has.
       const request = { raw: req.raw, method: req.method, headers: req.headers, body: req.body };
