@@ -1,7 +1,8 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { type CurrencyCode, currencyExponent, DECLINE_CODES, type DeclineCode } from "@kort/core";
 import type { CardSecrets } from "../../platform/crypto/card-secrets.ts";
 import type { Db } from "../../platform/db/client.ts";
+import { uuidV7 } from "../../platform/db/uuid-v7.ts";
 import { AppError } from "../../platform/errors.ts";
 import {
   decisionStateOf,
@@ -173,7 +174,8 @@ const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Pr
             availableCredit,
           })
         : { approved: false, code: "CURRENCY_NOT_SUPPORTED" };
-      const id = randomUUID();
+      // Time-ordered: every decision lands on the newest page of the authorizations key (uuid-v7.ts).
+      const id = uuidV7();
       const status = decision.approved ? "pending" : "declined";
       const declineCode = decision.approved ? null : decision.code;
       rows.push({

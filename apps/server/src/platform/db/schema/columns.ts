@@ -1,7 +1,14 @@
+import { sql } from "drizzle-orm";
 import { bigint, customType, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** Primary key: a UUID made by PostgreSQL (gen_random_uuid is built in since PG 13, no pgcrypto needed). */
 export const id = () => uuid("id").primaryKey().defaultRandom();
+
+/**
+ * Primary key of a table written at a high rate into a large index (authorizations, transactions): a time-ordered
+ * UUID, version 7 (platform/db/uuid-v7.ts), so new rows land on the index's newest page.
+ */
+export const timeOrderedId = () => uuid("id").primaryKey().default(sql`kort_uuid_v7()`);
 
 /**
  * The id of a tenant row whose primary key is `(project_id, id)`, declared with the table's `primaryKey`: keys that

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { cards } from "./cards.ts";
-import { createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
+import { createdAt, id, money, timeOrderedId, timestamptz, updatedAt } from "./columns.ts";
 import { authorizationStatus } from "./enums.ts";
 import { projects } from "./projects.ts";
 import { teams } from "./teams.ts";
@@ -14,7 +14,7 @@ import { users } from "./users.ts";
 export const authorizations = pgTable(
   "authorizations",
   {
-    id: id(),
+    id: timeOrderedId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "restrict" }),

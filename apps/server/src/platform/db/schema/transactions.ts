@@ -16,7 +16,7 @@ import {
 import { categories, dimensions, dimensionValues, taxCategories } from "./accounting.ts";
 import { cards } from "./cards.ts";
 import { categorisationRules } from "./categorisation.ts";
-import { createdAt, id, money, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
+import { createdAt, money, tenantRowId, timeOrderedId, timestamptz, updatedAt } from "./columns.ts";
 import { exports } from "./exports.ts";
 import { authorizations } from "./processor.ts";
 import { projects } from "./projects.ts";
@@ -31,7 +31,7 @@ import { users } from "./users.ts";
 export const transactions = pgTable(
   "transactions",
   {
-    id: id(),
+    id: timeOrderedId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "restrict" }),
