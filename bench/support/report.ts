@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
@@ -55,19 +55,23 @@ const RESULTS = path.resolve(import.meta.dirname, "../results");
 
 const round = (value: number, digits = 2): number => Math.round(value * 10 ** digits) / 10 ** digits;
 
-/** Writes latest.json and latest.md; answers the folder written. */
-export const writeReport = async (settings: Record<string, unknown>): Promise<string> => {
-  const machine = {
-    cores: os.cpus().length,
-    memory_gib: round(os.totalmem() / 1024 ** 3, 1),
-    node: process.version,
-    platform: `${os.platform()} ${os.arch()}`,
-    load_1m: { start: round(loadAtStart), end: round(os.loadavg()[0] ?? Number.NaN) },
+type Report = {
+  date: string;
+  commit: string;
+  machine: {
+    cores: number;
+    memory_gib: number;
+    node: string;
+    platform: string;
+    load_1m: { start: number; end: number };
   };
-  const report = { date: new Date().toISOString(), commit: commit(), machine, settings, rows };
-  await mkdir(RESULTS, { recursive: true });
-  await writeFile(path.join(RESULTS, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
-  const lines = [
+  settings: Record<string, unknown>;
+  rows: BenchRow[];
+};
+
+const markdownOf = (report: Report): string => {
+  const { machine, settings } = report;
+  return [
     "# Kort benchmarks",
     "",
     `${report.date}, commit ${report.commit}; ${machine.cores} cores, ${machine.memory_gib} GiB, Node ${machine.node};`,
@@ -78,14 +82,48 @@ export const writeReport = async (settings: Record<string, unknown>): Promise<st
     "",
     "| Comparison | Figure | Kort | Floor | Ratio |",
     "|---|---|---|---|---|",
-    ...rows.map(
+    ...report.rows.map(
       (row) =>
         `| ${row.name} | ${row.figure} | ${round(row.kort)} ${row.unit} | ${round(row.floor)} ${row.unit} | ${row.ratio === null ? "n/a" : `${round(row.ratio)}x`} |`,
     ),
     "",
     "Ratio is Kort / floor: for throughput, 1.00x is the floor's speed; for latencies, lower is better.",
     "",
-  ];
-  await writeFile(path.join(RESULTS, "latest.md"), lines.join("\n"));
+  ].join("\n");
+};
+
+const writeBoth = async (report: Report): Promise<void> => {
+  await mkdir(RESULTS, { recursive: true });
+  await writeFile(path.join(RESULTS, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+  await writeFile(path.join(RESULTS, "latest.md"), markdownOf(report));
+};
+
+/** Writes latest.json and latest.md; answers the folder written. */
+export const writeReport = async (settings: Record<string, unknown>): Promise<string> => {
+  const machine = {
+    cores: os.cpus().length,
+    memory_gib: round(os.totalmem() / 1024 ** 3, 1),
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+    load_1m: { start: round(loadAtStart), end: round(os.loadavg()[0] ?? Number.NaN) },
+  };
+  await writeBoth({ date: new Date().toISOString(), commit: commit(), machine, settings, rows });
   return RESULTS;
+};
+
+/**
+ * Adds rows to the report the run wrote: for the measurements that run after it in a process of their own (the
+ * browser's, `npm run bench:browser`, which `npm run bench` runs next). Without a report there is nothing to add to.
+ */
+export const appendToReport = async (added: readonly Omit<BenchRow, "ratio">[]): Promise<void> => {
+  let report: Report;
+  try {
+    report = JSON.parse(await readFile(path.join(RESULTS, "latest.json"), "utf8")) as Report;
+  } catch {
+    console.log("  (no bench/results/latest.json to add these figures to: run `npm run bench` for the whole report)");
+    return;
+  }
+  const kept = report.rows.filter((row) => !added.some((next) => next.name === row.name && next.figure === row.figure));
+  const fresh = added.map((row) => ({ ...row, ratio: row.floor === 0 ? null : row.kort / row.floor }));
+  await writeBoth({ ...report, rows: [...kept, ...fresh] });
 };
