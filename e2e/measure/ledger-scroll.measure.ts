@@ -106,11 +106,12 @@ describe("expenses ledger at 100,000 rows", () => {
       }
       return { loads, median: [...loads].sort((a, b) => a - b)[1] ?? Number.POSITIVE_INFINITY };
     };
-    const { loads, median } = await medianFirstRows(BIG_RANGE);
-    console.log(`  first rows of ${BIG_COUNT} after ${loads.join(", ")} ms (median ${median})`);
-    // The floor: the same page at one day of the same rows (288 of them), the least the ledger shows rows for.
+    // The floor: the same page at one day of the same rows (288 of them), the least the ledger shows rows for. The
+    // whole range is loaded last: the scroll below runs on it.
     const day = await medianFirstRows(ONE_DAY);
     console.log(`  first rows of one day after ${day.loads.join(", ")} ms (median ${day.median})`);
+    const { loads, median } = await medianFirstRows(BIG_RANGE);
+    console.log(`  first rows of ${BIG_COUNT} after ${loads.join(", ")} ms (median ${median})`);
     expect(median).toBeLessThan(1000);
     await tableReady(page);
 
@@ -152,7 +153,7 @@ describe("expenses ledger at 100,000 rows", () => {
         floor: day.median,
       },
       {
-        name: `ledger in Chromium: the longest task while scrolling to row ${scrolled.deepest} (0: none; floor column: 50 ms, where a task is long)`,
+        name: "ledger in Chromium: the longest task while scrolling past row 2,000 (0: none; floor column: 50 ms, where a task is long)",
         figure: "longest task",
         unit: "ms",
         kort: Math.max(0, ...scrolled.longTasks.map((task) => task.duration)),
