@@ -79,6 +79,7 @@ export const limitAnswerFixes =
     }
   };
 
+/** limitAnswerFixes applied to each answer Yoga writes (the plain path applies it itself). */
 const useLimitAnswers = (fix: (result: ExecutionResult) => void): Plugin => ({
   onResultProcess: ({ result }) => {
     if (Symbol.asyncIterator in result) return;
@@ -86,6 +87,7 @@ const useLimitAnswers = (fix: (result: ExecutionResult) => void): Plugin => ({
   },
 });
 
+/** The document-length check runs on the raw parameters, before the parser or the cache see them. */
 const useDocumentLength = (): Plugin => ({
   onParams: ({ params }) => {
     const length = typeof params.query === "string" ? params.query.length : 0;
