@@ -4,6 +4,7 @@ import { issueCard } from "../../apps/server/src/modules/cards/issue-card.servic
 import { createCardSecrets } from "../../apps/server/src/platform/crypto/card-secrets.ts";
 import { createDb, type Db } from "../../apps/server/src/platform/db/client.ts";
 import { addMember, createProject } from "../../apps/server/src/platform/http/testing/fixtures.ts";
+import { httpRequest } from "../support/http-client.ts";
 import { printComparison } from "../support/load.ts";
 import { closedLoop, openLoop, type Send } from "../support/open-loop.ts";
 import { record } from "../support/report.ts";
@@ -114,13 +115,12 @@ const kortSender = (options: AuthorizationBenchOptions, cards: readonly BenchCar
   let next = 0;
   return async () => {
     const body = bodies[next++ % bodies.length];
-    const response = await fetch(`${options.baseUrl}/v1/network/authorizations`, {
+    const response = await httpRequest(`${options.baseUrl}/v1/network/authorizations`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-network-key": options.networkKey },
       body,
     });
-    const answer = (await response.json()) as { approved?: boolean };
-    return response.ok && answer.approved === true;
+    return response.ok && response.json<{ approved?: boolean }>().approved === true;
   };
 };
 

@@ -6,6 +6,7 @@ import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { lineStatement } from "../../apps/server/src/modules/exports/export-rows.ts";
 import { inlineStatement } from "../../apps/server/src/platform/db/copy-out.ts";
+import { graphqlCaller } from "../support/http-client.ts";
 import { record } from "../support/report.ts";
 import { childPid, rssBytes, watchPeakRss } from "../support/rss.ts";
 
@@ -45,20 +46,9 @@ export const runExportsBench = async (options: ExportsBenchOptions): Promise<voi
     const fromDate = from.toISOString().slice(0, 10);
     const today = new Date().toISOString().slice(0, 10);
 
-    const graphql = async (query: string, variables: Record<string, unknown>) => {
-      const response = await fetch(`${options.baseUrl}/graphql`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${options.token}`,
-          "x-project-id": projectId,
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = (await response.json()) as { data?: Record<string, Record<string, unknown>>; errors?: unknown };
-      if (body.errors) throw new Error(`Exports answered ${JSON.stringify(body.errors)}`);
-      return body.data ?? {};
-    };
+    type Answers = Record<string, Record<string, unknown> | undefined>;
+    const graphql = (query: string, variables: Record<string, unknown>) =>
+      graphqlCaller({ baseUrl: options.baseUrl, token: options.token, projectId })<Answers>(query, variables);
     const exportOf = async (fileType: string, filter: Record<string, unknown>) => {
       const created = await graphql(
         "mutation ($input: ExportInput!) { create_export(input: $input) { id total_count } }",

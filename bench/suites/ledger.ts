@@ -23,6 +23,7 @@ import {
   ledgerFilterSchema,
 } from "../../apps/server/src/modules/transactions/ledger.schemas.ts";
 import type { ListScope } from "../../apps/server/src/platform/http/list-scope.ts";
+import { graphqlCaller } from "../support/http-client.ts";
 import { record } from "../support/report.ts";
 
 /**
@@ -138,20 +139,7 @@ export const runLedgerBench = async (options: LedgerBenchOptions): Promise<void>
     const teamId = owner.rows[0]?.team_id ?? null;
     await seedLedger(client, projectId, options.transactions);
 
-    const graphql = async (query: string, variables: Record<string, unknown>) => {
-      const response = await fetch(`${options.baseUrl}/graphql`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${options.token}`,
-          "x-project-id": projectId,
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = (await response.json()) as { data?: Record<string, unknown>; errors?: unknown };
-      if (!response.ok || body.errors) throw new Error(`The ledger answered ${JSON.stringify(body.errors)}`);
-      return body.data ?? {};
-    };
+    const graphql = graphqlCaller({ baseUrl: options.baseUrl, token: options.token, projectId });
 
     const period = currentBillingPeriod(new Date());
     const previous = previousBillingPeriod(period);
@@ -179,8 +167,9 @@ export const runLedgerBench = async (options: LedgerBenchOptions): Promise<void>
     // Page 50 of everything, newest first: walk there once, then time that page alone.
     let after: string | null = null;
     for (let page = 1; page < 50; page++) {
-      const data = await graphql(PAGE, { filter: wide, after, limit: 100 });
-      after = (data.transactions_v2 as { next_cursor: string | null }).next_cursor;
+      type Page = { transactions_v2: { next_cursor: string | null } };
+      const data: Page = await graphql<Page>(PAGE, { filter: wide, after, limit: 100 });
+      after = data.transactions_v2.next_cursor;
     }
     const cursor50 = after;
     if (cursor50 === null) throw new Error("Fewer than 50 pages");

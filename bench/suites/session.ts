@@ -1,6 +1,7 @@
 import pg from "pg";
 import { canReadCpu, postgresCpuMs, postmasterPid, processCpuMs } from "../support/cpu.ts";
 import { startFloorServer } from "../support/floor-server.ts";
+import { type HttpInit, httpRequest } from "../support/http-client.ts";
 import { alternate, httpCall, printComparison, type Side } from "../support/load.ts";
 import { closedLoop } from "../support/open-loop.ts";
 import { record } from "../support/report.ts";
@@ -56,7 +57,7 @@ export const runSessionBench = async (options: SessionBenchOptions): Promise<voi
     const token = await createBenchToken(options.databaseUrl, "owner@demo.is");
     const headers = { authorization: `Bearer ${token}` };
     const body = JSON.stringify({ query: "{ me { user_id full_name email } }" });
-    const post = { method: "POST", headers: { ...headers, "content-type": "application/json" }, body };
+    const post: HttpInit = { method: "POST", headers: { ...headers, "content-type": "application/json" }, body };
 
     const postmaster = canReadCpu() ? await postmasterPid(options.databaseUrl) : undefined;
     const cpuOf = (pid: number | undefined): Side["cpu"] =>
@@ -67,10 +68,10 @@ export const runSessionBench = async (options: SessionBenchOptions): Promise<voi
     const floorCpu = cpuOf(floor.pid);
 
     const sides = {
-      rest: { send: httpCall(() => fetch(`${options.baseUrl}/v1/users/current`, { headers })), cpu: kortCpu },
-      graphql: { send: httpCall(() => fetch(`${options.baseUrl}/graphql`, post)), cpu: kortCpu },
-      floorGet: { send: httpCall(() => fetch(floor.url, { headers })), cpu: floorCpu },
-      floorPost: { send: httpCall(() => fetch(floor.url, post)), cpu: floorCpu },
+      rest: { send: httpCall(() => httpRequest(`${options.baseUrl}/v1/users/current`, { headers })), cpu: kortCpu },
+      graphql: { send: httpCall(() => httpRequest(`${options.baseUrl}/graphql`, post)), cpu: kortCpu },
+      floorGet: { send: httpCall(() => httpRequest(floor.url, { headers })), cpu: floorCpu },
+      floorPost: { send: httpCall(() => httpRequest(floor.url, post)), cpu: floorCpu },
     };
     // Warm up every path, so JIT, parse caches and connection pools do not count against either side. Kort's
     // GraphQL path has the most code to compile: runs after a 2 s warm-up measured it 10-15% costlier than later.

@@ -1,15 +1,12 @@
+import type { HttpAnswer } from "./http-client.ts";
 import { closedLoopInto, emptyTally, type Send, summarize } from "./open-loop.ts";
 import { record } from "./report.ts";
 
 /** What one load run measured; the generators are in open-loop.ts. */
 export type LoadResult = { requests: number; errors: number; seconds: number; p50: number; p99: number; rps: number };
 
-/** A `Send` for an HTTP call: succeeded when the answer is 2xx; the body is read so the connection is reused. */
-export const httpCall = (request: () => Promise<Response>) => async (): Promise<boolean> => {
-  const response = await request();
-  await response.arrayBuffer();
-  return response.ok;
-};
+/** A `Send` for an HTTP call (support/http-client.ts): succeeded when the answer is 2xx. */
+export const httpCall = (request: () => Promise<HttpAnswer>) => async (): Promise<boolean> => (await request()).ok;
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 

@@ -209,4 +209,16 @@ describe("decision batches", () => {
     ).toBe(true);
     await expectBalancesRecomputed(s.project.id);
   });
+
+  it("plan the decision's two statements once per connection (migration 0030_decision_generic_plans)", async () => {
+    // A CREATE OR REPLACE without the setting would drop it silently, and every decision would plan its read again.
+    const { rows } = await pool.db.$client.query<{ name: string; config: string[] | null }>(
+      `select proname as name, proconfig as config from pg_proc
+        where proname in ('kort_decision_state', 'kort_insert_decisions') order by proname`,
+    );
+    expect(rows).toEqual([
+      { name: "kort_decision_state", config: ["plan_cache_mode=force_generic_plan"] },
+      { name: "kort_insert_decisions", config: ["plan_cache_mode=force_generic_plan"] },
+    ]);
+  });
 });
