@@ -74,7 +74,9 @@ try {
       sizes: settings.authorizationSizes,
       rates: settings.authorizationRates,
       seconds: settings.seconds,
+      slices: settings.slices,
       concurrency: settings.concurrency,
+      kortPid: kort.pid,
       companies: settings.authorizationCompanies,
     });
   }

@@ -4,8 +4,9 @@ import { issueCard } from "../../apps/server/src/modules/cards/issue-card.servic
 import { createCardSecrets } from "../../apps/server/src/platform/crypto/card-secrets.ts";
 import { createDb, type Db } from "../../apps/server/src/platform/db/client.ts";
 import { addMember, createProject } from "../../apps/server/src/platform/http/testing/fixtures.ts";
+import { canReadCpu, postgresCpuMs, postmasterPid, processCpuMs } from "../support/cpu.ts";
 import { httpRequest } from "../support/http-client.ts";
-import { printComparison } from "../support/load.ts";
+import { alternate, printComparison } from "../support/load.ts";
 import { closedLoop, openLoop, type Send } from "../support/open-loop.ts";
 import { record } from "../support/report.ts";
 
@@ -28,7 +29,11 @@ export type AuthorizationBenchOptions = {
   /** Offered rates of the open-loop runs, requests per second. */
   rates: readonly number[];
   seconds: number;
+  /** Alternating slices of the saturation runs (support/load.ts, `alternate`). */
+  slices: number;
   concurrency: number;
+  /** Kort's server process, whose CPU time per decision the saturation runs report. */
+  kortPid: number | undefined;
   /** Companies of the many-companies saturation run. */
   companies: number;
 };
@@ -217,15 +222,27 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
         });
       }
     }
+    // Saturation in alternating slices, with the CPU each decision cost Kort's server and PostgreSQL.
+    const postmaster = canReadCpu() ? await postmasterPid(options.databaseUrl) : undefined;
+    const database = () => (postmaster === undefined ? Number.NaN : postgresCpuMs(postmaster));
+    const { kortPid } = options;
+    const kortCpu = kortPid === undefined ? { database } : { server: () => processCpuMs(kortPid), database };
+    const saturation = { concurrency, seconds, slices: options.slices };
+    const one = await alternate({ send: kort, cpu: kortCpu }, { send: floor, cpu: { database } }, saturation);
     printComparison(
       `Card decisions/s, one company (${concurrency} callers back to back, one card), vs the floor on one balance row`,
-      await closedLoop(kort, { concurrency, seconds }),
-      await closedLoop(floor, { concurrency, seconds }),
+      one.kort,
+      one.floor,
+    );
+    const many = await alternate(
+      { send: kortSender(options, others), cpu: kortCpu },
+      { send: floorSender(pool, card, options.companies), cpu: { database } },
+      saturation,
     );
     printComparison(
       `Card decisions/s, ${options.companies} companies (${concurrency} callers back to back, a card each in turn), vs the floor on ${options.companies} balance rows`,
-      await closedLoop(kortSender(options, others), { concurrency, seconds }),
-      await closedLoop(floorSender(pool, card, options.companies), { concurrency, seconds }),
+      many.kort,
+      many.floor,
     );
   } finally {
     await pool.end();

@@ -25,7 +25,12 @@ export const printComparison = (title: string, kort: SideResult, floor: SideResu
   record({ name: title, figure: "p99", unit: "ms", kort: kort.p99, floor: floor.p99 });
   record({ name: title, figure: "throughput", unit: "req/s", kort: kort.rps, floor: floor.rps });
   const cpu = (name: string, a: number | undefined, b: number | undefined) => {
-    if (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b)) return;
+    if (a === undefined || !Number.isFinite(a)) return;
+    // A floor with no process of its own (SQL straight from the bench): Kort's figure is printed, with no ratio.
+    if (b === undefined || !Number.isFinite(b)) {
+      console.log(`  ${name.padEnd(24)}${`${a.toFixed(0)} µs`.padStart(14)}${"-".padStart(14)}`);
+      return;
+    }
     row(name, a, b, (v) => `${v.toFixed(0)} µs`);
     record({ name: title, figure: name, unit: "µs", kort: a, floor: b });
   };
@@ -38,8 +43,11 @@ export const printComparison = (title: string, kort: SideResult, floor: SideResu
   }
 };
 
-/** A side of an alternating comparison: what to send, and the processes whose CPU time it costs (when readable). */
-export type Side = { send: Send; cpu?: { server: () => number; database: () => number } };
+/**
+ * A side of an alternating comparison: what to send, and the processes whose CPU time it costs (when readable). A
+ * floor that is SQL sent straight from the bench has no server of its own: only its database is read.
+ */
+export type Side = { send: Send; cpu?: { server?: () => number; database: () => number } };
 
 export type SideResult = LoadResult & { serverCpuUs?: number; databaseCpuUs?: number };
 
@@ -58,10 +66,10 @@ export const alternate = async (
   for (let index = 0; index < options.slices; index += 1) {
     // Who goes first changes each slice, so neither side always follows the other's leftovers.
     for (const entry of index % 2 === 0 ? sides : [...sides].reverse()) {
-      const server = entry.side.cpu?.server() ?? 0;
+      const server = entry.side.cpu?.server?.() ?? Number.NaN;
       const database = entry.side.cpu?.database() ?? 0;
       await closedLoopInto(entry.tally, entry.side.send, slice);
-      entry.serverMs += (entry.side.cpu?.server() ?? 0) - server;
+      entry.serverMs += (entry.side.cpu?.server?.() ?? Number.NaN) - server;
       entry.databaseMs += (entry.side.cpu?.database() ?? 0) - database;
     }
   }

@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hash,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
 
 /**
  * Card numbers and CVCs at rest: AES-256-GCM with the card key (decisions.md, "Cards and the card processor").
@@ -50,9 +58,11 @@ export const createCardSecrets = (key: Buffer): CardSecrets => {
   };
 };
 
-/** Constant-time comparison of two secrets of any length (the lengths may leak, the contents do not). */
-export const secretsEqual = (given: string, expected: string): boolean => {
-  const a = createHmac("sha256", "kort-compare").update(given).digest();
-  const b = createHmac("sha256", "kort-compare").update(expected).digest();
-  return timingSafeEqual(a, b);
-};
+/**
+ * Constant-time comparison of two secrets of any length: their SHA-256 digests, of one length, are compared with
+ * `timingSafeEqual` (the lengths may leak, the contents do not). It runs on every call of the card network, so the
+ * digests are one-shot `hash` calls (an HMAC with a string key made a key object twice a decision, 4.6 µs against
+ * 1.5 µs).
+ */
+export const secretsEqual = (given: string, expected: string): boolean =>
+  timingSafeEqual(hash("sha256", given, "buffer"), hash("sha256", expected, "buffer"));
