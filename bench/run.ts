@@ -74,6 +74,7 @@ try {
       sizes: settings.authorizationSizes,
       rates: settings.authorizationRates,
       seconds: settings.seconds,
+      warmupSeconds: settings.warmupSeconds,
       slices: settings.slices,
       concurrency: settings.concurrency,
       kortPid: kort.pid,

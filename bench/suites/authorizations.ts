@@ -7,7 +7,7 @@ import { addMember, createProject } from "../../apps/server/src/platform/http/te
 import { canReadCpu, postgresCpuMs, postmasterPid, processCpuMs } from "../support/cpu.ts";
 import { httpRequest } from "../support/http-client.ts";
 import { alternate, printComparison } from "../support/load.ts";
-import { closedLoop, openLoop, type Send } from "../support/open-loop.ts";
+import { openLoop, type Send } from "../support/open-loop.ts";
 import { record } from "../support/report.ts";
 
 /**
@@ -29,6 +29,8 @@ export type AuthorizationBenchOptions = {
   /** Offered rates of the open-loop runs, requests per second. */
   rates: readonly number[];
   seconds: number;
+  /** Unmeasured seconds of load on each side before each ledger size is measured. */
+  warmupSeconds: number;
   /** Alternating slices of the saturation runs (support/load.ts, `alternate`). */
   slices: number;
   concurrency: number;
@@ -186,12 +188,15 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
     );
     const kort = kortSender(options, [card]);
     const floor = floorSender(pool, card, 1);
-    await closedLoop(kort, { concurrency: 4, seconds: 1 });
-    await closedLoop(floor, { concurrency: 4, seconds: 1 });
     const { rates, seconds, concurrency } = options;
     const p99s = new Map<string, number>();
     for (const size of options.sizes) {
       await topUpHistory(db, card, size);
+      // Unmeasured load on both sides first: the first size is when each connection plans its statements, and
+      // after a large ledger was written the machine is still writing it back; the figures are the steady state.
+      const warmup = { rate: rates[0] ?? 500, seconds: options.warmupSeconds };
+      await openLoop(kort, warmup);
+      await openLoop(floor, warmup);
       for (const rate of rates) {
         const measured = await openLoop(kort, { rate, seconds });
         p99s.set(`${size}@${rate}`, measured.p99);
