@@ -4,7 +4,7 @@ import { issueCard } from "../../apps/server/src/modules/cards/issue-card.servic
 import { createCardSecrets } from "../../apps/server/src/platform/crypto/card-secrets.ts";
 import { createDb, type Db } from "../../apps/server/src/platform/db/client.ts";
 import { addMember, createProject } from "../../apps/server/src/platform/http/testing/fixtures.ts";
-import { canReadCpu, postgresCpuMs, postmasterPid, processCpuMs } from "../support/cpu.ts";
+import { cpuReaders } from "../support/cpu.ts";
 import { httpRequest } from "../support/http-client.ts";
 import { alternate, printComparison } from "../support/load.ts";
 import { openLoop, type Send } from "../support/open-loop.ts";
@@ -228,12 +228,11 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
       }
     }
     // Saturation in alternating slices, with the CPU each decision cost Kort's server and PostgreSQL.
-    const postmaster = canReadCpu() ? await postmasterPid(options.databaseUrl) : undefined;
-    const database = () => (postmaster === undefined ? Number.NaN : postgresCpuMs(postmaster));
-    const { kortPid } = options;
-    const kortCpu = kortPid === undefined ? { database } : { server: () => processCpuMs(kortPid), database };
+    const cpuOf = await cpuReaders(options.databaseUrl);
+    const kortCpu = cpuOf(options.kortPid);
+    const floorCpu = cpuOf();
     const saturation = { concurrency, seconds, slices: options.slices };
-    const one = await alternate({ send: kort, cpu: kortCpu }, { send: floor, cpu: { database } }, saturation);
+    const one = await alternate({ send: kort, cpu: kortCpu }, { send: floor, cpu: floorCpu }, saturation);
     printComparison(
       `Card decisions/s, one company (${concurrency} callers back to back, one card), vs the floor on one balance row`,
       one.kort,
@@ -241,7 +240,7 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
     );
     const many = await alternate(
       { send: kortSender(options, others), cpu: kortCpu },
-      { send: floorSender(pool, card, options.companies), cpu: { database } },
+      { send: floorSender(pool, card, options.companies), cpu: floorCpu },
       saturation,
     );
     printComparison(

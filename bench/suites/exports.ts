@@ -46,17 +46,18 @@ export const runExportsBench = async (options: ExportsBenchOptions): Promise<voi
     const fromDate = from.toISOString().slice(0, 10);
     const today = new Date().toISOString().slice(0, 10);
 
+    const graphql = graphqlCaller({ baseUrl: options.baseUrl, token: options.token, projectId });
     type Answers = Record<string, Record<string, unknown> | undefined>;
-    const graphql = (query: string, variables: Record<string, unknown>) =>
-      graphqlCaller({ baseUrl: options.baseUrl, token: options.token, projectId })<Answers>(query, variables);
     const exportOf = async (fileType: string, filter: Record<string, unknown>) => {
-      const created = await graphql(
+      const created = await graphql<Answers>(
         "mutation ($input: ExportInput!) { create_export(input: $input) { id total_count } }",
         { input: { level: "PROJECT", file_type: fileType, selection: { filter } } },
       );
       const id = String(created.create_export?.id);
       for (;;) {
-        const status = await graphql("query ($id: ID!) { export(id: $id) { status processed_count error } }", { id });
+        const status = await graphql<Answers>("query ($id: ID!) { export(id: $id) { status processed_count error } }", {
+          id,
+        });
         if (status.export?.status === "completed") return Number(created.create_export?.total_count);
         if (status.export?.status === "failed") throw new Error(`The export failed: ${String(status.export.error)}`);
         await new Promise((resolve) => setTimeout(resolve, 50));

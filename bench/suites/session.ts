@@ -1,8 +1,8 @@
 import pg from "pg";
-import { canReadCpu, postgresCpuMs, postmasterPid, processCpuMs } from "../support/cpu.ts";
+import { cpuReaders } from "../support/cpu.ts";
 import { startFloorServer } from "../support/floor-server.ts";
 import { type HttpInit, httpRequest } from "../support/http-client.ts";
-import { alternate, httpCall, printComparison, type Side } from "../support/load.ts";
+import { alternate, httpCall, printComparison } from "../support/load.ts";
 import { closedLoop } from "../support/open-loop.ts";
 import { record } from "../support/report.ts";
 import { createBenchToken } from "../support/token.ts";
@@ -59,11 +59,7 @@ export const runSessionBench = async (options: SessionBenchOptions): Promise<voi
     const body = JSON.stringify({ query: "{ me { user_id full_name email } }" });
     const post: HttpInit = { method: "POST", headers: { ...headers, "content-type": "application/json" }, body };
 
-    const postmaster = canReadCpu() ? await postmasterPid(options.databaseUrl) : undefined;
-    const cpuOf = (pid: number | undefined): Side["cpu"] =>
-      pid === undefined || postmaster === undefined
-        ? undefined
-        : { server: () => processCpuMs(pid), database: () => postgresCpuMs(postmaster) };
+    const cpuOf = await cpuReaders(options.databaseUrl);
     const kortCpu = cpuOf(options.kortPid);
     const floorCpu = cpuOf(floor.pid);
 

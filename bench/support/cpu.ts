@@ -56,3 +56,17 @@ export const postmasterPid = async (databaseUrl: string): Promise<number | undef
     await client.end();
   }
 };
+
+/**
+ * The CPU readers of a comparison's side (`Side["cpu"]` in load.ts): its own process when it has one, and
+ * PostgreSQL. A floor that is SQL sent straight from the bench has no process: only the database is read. None
+ * where /proc cannot be read.
+ */
+export const cpuReaders = async (databaseUrl: string) => {
+  const postmaster = canReadCpu() ? await postmasterPid(databaseUrl) : undefined;
+  return (pid?: number): { server?: () => number; database: () => number } | undefined => {
+    if (postmaster === undefined) return undefined;
+    const database = () => postgresCpuMs(postmaster);
+    return pid === undefined ? { database } : { server: () => processCpuMs(pid), database };
+  };
+};

@@ -29,8 +29,13 @@ const rows: BenchRow[] = [];
 /** The machine's 1-minute load when the run began: other work on a shared machine shows in the figures. */
 const loadAtStart = os.loadavg()[0] ?? Number.NaN;
 
+const withRatio = (row: Omit<BenchRow, "ratio">): BenchRow => ({
+  ...row,
+  ratio: row.floor === 0 ? null : row.kort / row.floor,
+});
+
 export const record = (row: Omit<BenchRow, "ratio">): void => {
-  rows.push({ ...row, ratio: row.floor === 0 ? null : row.kort / row.floor });
+  rows.push(withRatio(row));
 };
 
 /** The commit measured; `+changes` when the working tree differs from it (outside bench/results). */
@@ -124,6 +129,5 @@ export const appendToReport = async (added: readonly Omit<BenchRow, "ratio">[]):
     return;
   }
   const kept = report.rows.filter((row) => !added.some((next) => next.name === row.name && next.figure === row.figure));
-  const fresh = added.map((row) => ({ ...row, ratio: row.floor === 0 ? null : row.kort / row.floor }));
-  await writeBoth({ ...report, rows: [...kept, ...fresh] });
+  await writeBoth({ ...report, rows: [...kept, ...added.map(withRatio)] });
 };
