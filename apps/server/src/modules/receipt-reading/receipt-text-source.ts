@@ -1,10 +1,11 @@
 import type { ReceiptFileType } from "@kort/core";
 import { loadSharp } from "../receipts/receipt-files.ts";
 import { recognizeText } from "./ocr.ts";
+import { pdfPages } from "./pdf-pages.ts";
 
 /**
- * The text of a receipt file: a PDF's text layer (pdfjs-dist), or OCR of a picture, or of a PDF page that has almost
- * no text (a scan, rendered with @napi-rs/canvas). Pictures are straightened by their EXIF orientation, made grey,
+ * The text of a receipt file: a PDF's text layer (pdfjs-dist, in its own thread: pdf-pages.ts), or OCR of a
+ * picture, or of a PDF page that has almost no text (a scan, rendered with @napi-rs/canvas). Pictures are straightened by their EXIF orientation, made grey,
  * evened out and enlarged to the size OCR reads best before reading.
  */
 
@@ -37,42 +38,20 @@ const forOcr = async (image: Buffer, width: number = OCR_WIDTH_PX): Promise<Buff
     .toBuffer();
 };
 
+/** Pages rendered for OCR are drawn at three times a PDF's own size (about 1,800 px across an A4 page). */
+const SCANNED_PAGE_SCALE = 3;
+
 const pdfText = async (data: Buffer): Promise<ReceiptText> => {
-  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const document = await getDocument({
-    data: new Uint8Array(data),
-    isEvalSupported: false,
-    disableFontFace: true,
-    useSystemFonts: false,
-    verbosity: 0,
-  }).promise;
-  try {
-    const pages: string[] = [];
-    let scanned = false;
-    for (let number = 1; number <= Math.min(document.numPages, MAX_PAGES); number++) {
-      const page = await document.getPage(number);
-      const content = await page.getTextContent();
-      let text = "";
-      for (const item of content.items) {
-        if ("str" in item) text += item.str + (item.hasEOL ? "\n" : " ");
-      }
-      if (text.replace(/\s/g, "").length >= SCANNED_PAGE_CHARACTERS) {
-        pages.push(text);
-        continue;
-      }
-      scanned = true;
-      const viewport = page.getViewport({ scale: 3 });
-      const canvasFactory = document.canvasFactory as {
-        create: (w: number, h: number) => { canvas: { toBuffer: (type: "image/png") => Buffer }; context: unknown };
-      };
-      const { canvas, context } = canvasFactory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
-      await page.render({ canvasContext: context as never, viewport, canvas: canvas as never }).promise;
-      pages.push((await recognizeText(await forOcr(canvas.toBuffer("image/png")))).text);
-    }
-    return { text: pages.join("\n"), source: scanned ? "ocr" : "pdf_text" };
-  } finally {
-    await document.destroy();
+  const pages = await pdfPages(data, {
+    maxPages: MAX_PAGES,
+    scannedPageCharacters: SCANNED_PAGE_CHARACTERS,
+    scale: SCANNED_PAGE_SCALE,
+  });
+  const texts: string[] = [];
+  for (const page of pages) {
+    texts.push("text" in page ? page.text : (await recognizeText(await forOcr(page.picture))).text);
   }
+  return { text: texts.join("\n"), source: pages.some((page) => "picture" in page) ? "ocr" : "pdf_text" };
 };
 
 /** The text of a receipt; `pass` (0, 1, 2) reads a picture at the next of OCR_WIDTHS_PX. */

@@ -1,4 +1,4 @@
-import { Worker } from "node:worker_threads";
+import { serialThread } from "../../platform/runtime/serial-thread.ts";
 
 /**
  * HEIC (HEVC in HEIF, what an iPhone's camera writes) to pixels. The prebuilt libvips under sharp decodes HEIF only
@@ -18,76 +18,23 @@ const DECODE_TIMEOUT_MS = 30_000;
 /** An idle thread ends after this long. */
 const IDLE_MS = 30_000;
 
-type Answer = { id: number; error?: string; width?: number; height?: number; pixels?: ArrayBuffer };
+type Answer = { error?: string; width?: number; height?: number; pixels?: ArrayBuffer };
 
-let worker: Worker | undefined;
-let idleTimer: NodeJS.Timeout | undefined;
-let nextId = 0;
-/** Decodes run one after another: each waits for the one before it. */
-let queue: Promise<unknown> = Promise.resolve();
-
-const stop = (): void => {
-  const ending = worker;
-  worker = undefined;
-  void ending?.terminate();
-};
-
-const threadOf = (): Worker => {
-  if (!worker) {
-    worker = new Worker(new URL("./heic-decoder.worker.mjs", import.meta.url));
-    // The thread never keeps the process alive on its own.
-    worker.unref();
-  }
-  return worker;
-};
-
-const decodeOne = (data: Buffer, timeoutMs: number): Promise<DecodedHeic | null> =>
-  new Promise((resolve) => {
-    clearTimeout(idleTimer);
-    const thread = threadOf();
-    const id = ++nextId;
-    const done = (result: DecodedHeic | null) => {
-      clearTimeout(timer);
-      thread.off("message", onMessage);
-      thread.off("error", onFailure);
-      thread.off("exit", onFailure);
-      idleTimer = setTimeout(stop, IDLE_MS).unref();
-      resolve(result);
-    };
-    const onMessage = (answer: Answer) => {
-      if (answer.id !== id) return;
-      done(
-        answer.pixels && answer.width && answer.height
-          ? { width: answer.width, height: answer.height, pixels: Buffer.from(answer.pixels) }
-          : null,
-      );
-    };
-    const onFailure = () => {
-      if (worker === thread) worker = undefined;
-      done(null);
-    };
-    const timer = setTimeout(() => {
-      stop();
-      done(null);
-    }, timeoutMs);
-    thread.on("message", onMessage);
-    thread.on("error", onFailure);
-    thread.on("exit", onFailure);
-    thread.postMessage({ id, data, maxPixels: MAX_PIXELS });
-  });
+const thread = serialThread<{ data: Buffer; maxPixels: number }, Answer>(
+  new URL("./heic-decoder.worker.mjs", import.meta.url),
+  { idleMs: IDLE_MS },
+);
 
 /**
  * The picture of a HEIC file, or null when it has none this server can decode (broken, not HEVC or AV1, larger
  * than MAX_PIXELS, or slower than the timeout).
  */
-export const decodeHeic = (data: Buffer, timeoutMs: number = DECODE_TIMEOUT_MS): Promise<DecodedHeic | null> => {
-  const result = queue.then(() => decodeOne(data, timeoutMs));
-  queue = result.catch(() => undefined);
-  return result;
+export const decodeHeic = async (data: Buffer, timeoutMs: number = DECODE_TIMEOUT_MS): Promise<DecodedHeic | null> => {
+  const answer = await thread.run({ data, maxPixels: MAX_PIXELS }, { timeoutMs });
+  return answer?.pixels && answer.width && answer.height
+    ? { width: answer.width, height: answer.height, pixels: Buffer.from(answer.pixels) }
+    : null;
 };
 
 /** Ends the decoding thread now (tests, and a server that stops). */
-export const stopHeicDecoder = (): void => {
-  clearTimeout(idleTimer);
-  stop();
-};
+export const stopHeicDecoder = (): void => thread.stop();
