@@ -203,21 +203,36 @@ export const unfitRows = async (
 };
 
 /**
- * Records the rows a batch wrote (for mark_as_booked and as the export's contents) and moves the progress bar, in one
- * statement: one round trip per batch besides its read.
+ * Moves the progress bar past a batch and, for an export that marks its rows as booked, records the batch's rows
+ * (completeExport stamps them), in one statement: one round trip per batch besides its read. Without
+ * mark_as_booked the rows are not recorded: nothing reads them, and sending 100,000 ids to be written cost a CSV
+ * export a tenth of its time.
  */
 export const recordBatch = async (
   db: Executor,
-  batch: { projectId: string; exportId: string; number: number; transactionIds: readonly string[]; processed: number },
+  batch: {
+    projectId: string;
+    exportId: string;
+    number: number;
+    /** The batch's rows, or null when the export does not mark them as booked. */
+    transactionIds: readonly string[] | null;
+    processed: number;
+  },
   now: Date,
 ): Promise<void> => {
+  const progress = sql`
+    update exports set processed_count = ${batch.processed}, updated_at = ${now}
+     where id = ${batch.exportId} and status = 'started'`;
+  if (batch.transactionIds === null) {
+    await db.execute(progress);
+    return;
+  }
   await db.execute(sql`
     with recorded as (
       insert into export_batches (project_id, export_id, batch, transaction_ids)
       values (${batch.projectId}, ${batch.exportId}, ${batch.number}, ${uuidList(batch.transactionIds)})
     )
-    update exports set processed_count = ${batch.processed}, updated_at = ${now}
-     where id = ${batch.exportId} and status = 'started'`);
+    ${progress}`);
 };
 
 /** The progress bar's total: the rows the export's selection holds, counted while the export is written. */

@@ -377,8 +377,9 @@ const fileStemOf = (record: ExportRecord, createdAt: Date) =>
 
 /**
  * Writes one export (the task's work). Claims it first, so a task delivered twice runs once; rows are read with
- * COPY in batches, written to a temporary file and recorded as items; then the file goes to the blob store and the
- * export completes (with the rows stamped on mark_as_booked) in one transaction. A failure records its code.
+ * COPY in batches and written to a temporary file, each batch moving the progress bar (and recorded, to be stamped,
+ * on mark_as_booked); then the file goes to the blob store and the export completes (with the rows stamped on
+ * mark_as_booked) in one transaction. A failure records its code.
  */
 export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): Promise<void> => {
   const id = typeof data.export_id === "string" && isUuid(data.export_id) ? data.export_id : null;
@@ -399,7 +400,7 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
     const file = path.join(folder, "export");
     const out = createWriteStream(file);
     const receiptBase = typeof record.filter.receipt_base === "string" ? record.filter.receipt_base : "";
-    const { file_type: fileType, project_id: projectId } = record;
+    const { file_type: fileType, project_id: projectId, mark_as_booked: markAsBooked } = record;
     const exportId = id;
     const withSeller = { seller: spec.needs.includes("seller") };
     // The same adapter the invoices go out through. A document handed over is not taken back if the export fails
@@ -460,7 +461,8 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
             await recording;
             batches += 1;
             processed += batch.rows.length;
-            const record = { projectId, exportId, number: batches, transactionIds: batch.ids, processed };
+            const transactionIds = markAsBooked ? batch.ids : null;
+            const record = { projectId, exportId, number: batches, transactionIds, processed };
             recording = quiet(recordBatch(deps.db, record, deps.now()));
           }
         }
