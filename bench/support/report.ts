@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -28,6 +29,22 @@ const rows: BenchRow[] = [];
 
 /** The machine's 1-minute load when the run began: other work on a shared machine shows in the figures. */
 const loadAtStart = os.loadavg()[0] ?? Number.NaN;
+
+/**
+ * The share of the last minute in which some task waited for the disk (Linux's pressure stall information, in %),
+ * or null where the kernel does not report it. The card decisions' figures wait for a durable commit each: on a
+ * virtual machine whose disk is throttled after heavy writes, fsync takes tens of milliseconds, and the floor and
+ * Kort slow down together.
+ */
+const ioPressure = (): number | null => {
+  try {
+    const some = /^some .*avg60=([\d.]+)/m.exec(readFileSync("/proc/pressure/io", "utf8"));
+    return some ? Number(some[1]) : null;
+  } catch {
+    return null;
+  }
+};
+const ioPressureAtStart = ioPressure();
 
 const withRatio = (row: Omit<BenchRow, "ratio">): BenchRow => ({
   ...row,
@@ -69,6 +86,7 @@ type Report = {
     node: string;
     platform: string;
     load_1m: { start: number; end: number };
+    io_pressure_60s_percent: { start: number | null; end: number | null };
   };
   settings: Record<string, unknown>;
   rows: BenchRow[];
@@ -80,7 +98,8 @@ const markdownOf = (report: Report): string => {
     "# Kort benchmarks",
     "",
     `${report.date}, commit ${report.commit}; ${machine.cores} cores, ${machine.memory_gib} GiB, Node ${machine.node};`,
-    `load average (1 min) ${machine.load_1m.start} at the start, ${machine.load_1m.end} at the end.`,
+    `load average (1 min) ${machine.load_1m.start} at the start, ${machine.load_1m.end} at the end;`,
+    `time waiting for the disk (last minute) ${machine.io_pressure_60s_percent.start ?? "n/a"}% at the start, ${machine.io_pressure_60s_percent.end ?? "n/a"}% at the end.`,
     `Settings: ${Object.entries(settings)
       .map(([key, value]) => `${key} ${String(value)}`)
       .join(", ")}.`,
@@ -111,6 +130,7 @@ export const writeReport = async (settings: Record<string, unknown>): Promise<st
     node: process.version,
     platform: `${os.platform()} ${os.arch()}`,
     load_1m: { start: round(loadAtStart), end: round(os.loadavg()[0] ?? Number.NaN) },
+    io_pressure_60s_percent: { start: ioPressureAtStart, end: ioPressure() },
   };
   await writeBoth({ date: new Date().toISOString(), commit: commit(), machine, settings, rows });
   return RESULTS;
