@@ -86,7 +86,8 @@ type Report = {
     node: string;
     platform: string;
     load_1m: { start: number; end: number };
-    io_pressure_60s_percent: { start: number | null; end: number | null };
+    /** Absent from reports written before it was measured. */
+    io_pressure_60s_percent?: { start: number | null; end: number | null };
   };
   settings: Record<string, unknown>;
   rows: BenchRow[];
@@ -99,7 +100,7 @@ const markdownOf = (report: Report): string => {
     "",
     `${report.date}, commit ${report.commit}; ${machine.cores} cores, ${machine.memory_gib} GiB, Node ${machine.node};`,
     `load average (1 min) ${machine.load_1m.start} at the start, ${machine.load_1m.end} at the end;`,
-    `time waiting for the disk (last minute) ${machine.io_pressure_60s_percent.start ?? "n/a"}% at the start, ${machine.io_pressure_60s_percent.end ?? "n/a"}% at the end.`,
+    `time waiting for the disk (last minute) ${machine.io_pressure_60s_percent?.start ?? "n/a"}% at the start, ${machine.io_pressure_60s_percent?.end ?? "n/a"}% at the end.`,
     `Settings: ${Object.entries(settings)
       .map(([key, value]) => `${key} ${String(value)}`)
       .join(", ")}.`,
