@@ -39,6 +39,7 @@ parentPort.on("message", async ({ id, data, maxPages, scannedPageCharacters, sca
   } catch {
     parentPort.postMessage({ id, error: "unreadable" });
   } finally {
-    await document?.destroy();
+    // The answer is sent: a failure to let go of the document must not end the thread with an unhandled rejection.
+    await document?.destroy().catch(() => undefined);
   }
 });

@@ -5,8 +5,9 @@ import { pdfPages } from "./pdf-pages.ts";
 
 /**
  * The text of a receipt file: a PDF's text layer (pdfjs-dist, in its own thread: pdf-pages.ts), or OCR of a
- * picture, or of a PDF page that has almost no text (a scan, rendered with @napi-rs/canvas). Pictures are straightened by their EXIF orientation, made grey,
- * evened out and enlarged to the size OCR reads best before reading.
+ * picture, or of a PDF page that has almost no text (a scan, rendered with @napi-rs/canvas). Pictures are
+ * straightened by their EXIF orientation, made grey, evened out and enlarged to the size OCR reads best before
+ * reading.
  */
 
 export type ReceiptText = { text: string; source: "pdf_text" | "ocr" };

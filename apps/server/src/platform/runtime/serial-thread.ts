@@ -1,4 +1,4 @@
-import { type TransferListItem, Worker } from "node:worker_threads";
+import { Worker } from "node:worker_threads";
 
 /**
  * A worker thread that runs one job at a time, for work that must not run on the server's own thread: work that
@@ -13,9 +13,11 @@ import { type TransferListItem, Worker } from "node:worker_threads";
  */
 export type SerialThread<Job, Answer> = {
   /** The thread's answer, or null when it failed or took longer than `timeoutMs`. Jobs run one after another. */
-  run(job: Job, options: { timeoutMs: number; transfer?: readonly TransferListItem[] }): Promise<Answer | null>;
+  run(job: Job, options: { timeoutMs: number }): Promise<Answer | null>;
   /** Ends the thread now (tests, and a server that stops); the next job starts another. */
   stop(): void;
+  /** Whether a thread is up (started and not ended). */
+  running(): boolean;
 };
 
 export const serialThread = <Job extends object, Answer extends object>(
@@ -37,14 +39,22 @@ export const serialThread = <Job extends object, Answer extends object>(
 
   const threadOf = (): Worker => {
     if (!worker) {
-      worker = new Worker(script);
+      const started = new Worker(script);
       // The thread never keeps the process alive on its own.
-      worker.unref();
+      started.unref();
+      // A thread that fails or ends between jobs is forgotten, so that the next job starts another instead of
+      // waiting out its timeout on a dead one; a failure is its job's to report (runOne), never an 'error' event
+      // without a listener, which would end the server.
+      started.on("error", () => undefined);
+      started.on("exit", () => {
+        if (worker === started) worker = undefined;
+      });
+      worker = started;
     }
     return worker;
   };
 
-  const runOne = (job: Job, timeoutMs: number, transfer: readonly TransferListItem[]): Promise<Answer | null> =>
+  const runOne = (job: Job, timeoutMs: number): Promise<Answer | null> =>
     new Promise((resolve) => {
       clearTimeout(idleTimer);
       const thread = threadOf();
@@ -60,10 +70,7 @@ export const serialThread = <Job extends object, Answer extends object>(
       const onMessage = (message: { id: number } & Answer) => {
         if (message.id === id) done(message);
       };
-      const onFailure = () => {
-        if (worker === thread) worker = undefined;
-        done(null);
-      };
+      const onFailure = () => done(null);
       const timer = setTimeout(() => {
         stop();
         done(null);
@@ -71,15 +78,16 @@ export const serialThread = <Job extends object, Answer extends object>(
       thread.on("message", onMessage);
       thread.on("error", onFailure);
       thread.on("exit", onFailure);
-      thread.postMessage({ ...job, id }, transfer);
+      thread.postMessage({ ...job, id });
     });
 
   return {
-    run: (job, { timeoutMs, transfer = [] }) => {
-      const answer = queue.then(() => runOne(job, timeoutMs, transfer));
+    run: (job, { timeoutMs }) => {
+      const answer = queue.then(() => runOne(job, timeoutMs));
       queue = answer.catch(() => undefined);
       return answer;
     },
     stop,
+    running: () => worker !== undefined,
   };
 };
