@@ -235,12 +235,6 @@ export const recordBatch = async (
     ${progress}`);
 };
 
-/** The progress bar's total: the rows the export's selection holds, counted while the export is written. */
-export const setTotal = async (db: Executor, id: string, total: number, now: Date): Promise<void> => {
-  await db.execute(sql`
-    update exports set total_count = ${total}, updated_at = ${now} where id = ${id} and status = 'started'`);
-};
-
 /**
  * Completes an export: the file's place, and with mark_as_booked every exported row stamped with it, in one
  * transaction, so the flags and the file appear together or not at all.
@@ -271,10 +265,17 @@ export const failExport = async (db: Executor, id: string, code: string, now: Da
     update exports set status = 'failed', error = ${code}, updated_at = ${now} where id = ${id}`);
 };
 
-/** A failed export back in the queue, as it was created. */
-export const requeueExport = async (tx: Executor, projectId: string, id: string, now: Date): Promise<boolean> => {
+/** A failed export back in the queue, as it was created, with its rows counted again for the progress bar. */
+export const requeueExport = async (
+  tx: Executor,
+  projectId: string,
+  id: string,
+  total: number,
+  now: Date,
+): Promise<boolean> => {
   const result = await tx.execute(sql`
-    update exports set status = 'pending', processed_count = 0, error = null, updated_at = ${now}
+    update exports set status = 'pending', processed_count = 0, total_count = ${total}, error = null,
+                       updated_at = ${now}
      where project_id = ${projectId} and id = ${id} and status = 'failed'
      returning id`);
   return result.rows.length > 0;

@@ -12,7 +12,7 @@ import {
   LOCALES,
   storedLocale,
 } from "@kort/core";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import type { Executor } from "../../platform/db/client.ts";
@@ -31,7 +31,7 @@ import { resolveSelection, type StoredSelection, selectionCondition } from "../t
 import { assertTransactionActionPossible } from "../transactions/transaction-access.ts";
 import { exportAccountsOf } from "./export-accounts.service.ts";
 import type { ExportLine } from "./export-line.ts";
-import { batchDimensions, type DimensionValue, exportLineOf, lineStatement, usesDimensions } from "./export-rows.ts";
+import { batchDimensions, type DimensionValue, exportLineOf, hasDimensions, lineStatement } from "./export-rows.ts";
 import {
   claimExport,
   completeExport,
@@ -45,7 +45,6 @@ import {
   REASON_OF,
   recordBatch,
   requeueExport,
-  setTotal,
   unfinishedExports,
   unfitCondition,
   unfitRows,
@@ -330,7 +329,9 @@ export const retryExport = async (deps: AppDeps, ctx: ProjectContext, id: string
   const current = await exportFor(deps, ctx, id);
   const now = deps.now();
   const requeued = await deps.db.transaction(async (tx) => {
-    const done = await requeueExport(tx, ctx.membership.projectId, current.id, now);
+    const record = await findExport(tx, ctx.membership.projectId, current.id);
+    const total = record ? await countTransactions(tx, rowsOf(record)) : 0;
+    const done = await requeueExport(tx, ctx.membership.projectId, current.id, total, now);
     if (done) {
       await writeAudit(tx, {
         action: "export.retry",
@@ -375,6 +376,13 @@ const NONE: ReadonlyMap<string, DimensionValue[]> = new Map();
 const fileStemOf = (record: ExportRecord, createdAt: Date) =>
   `kort-faerslur-${createdAt.toISOString().slice(0, 10)}-${record.id.slice(0, 8)}`;
 
+/** The rows an export writes: its selection as stored when it was asked for, with its options. */
+const rowsOf = (record: ExportRecord): SQL => {
+  const unfit = record.leave_out_unfit ? unfitCondition(formatOf(record.file_type).needs) : null;
+  const selection = selectionCondition(record.filter as unknown as StoredSelection);
+  return exportCondition(selection, { excludeBooked: record.exclude_booked, unfit });
+};
+
 /**
  * Writes one export (the task's work). Claims it first, so a task delivered twice runs once; rows are read with
  * COPY in batches and written to a temporary file, each batch moving the progress bar (and recorded, to be stamped,
@@ -389,13 +397,11 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
   const folder = await mkdtemp(path.join(tmpdir(), "kort-export-"));
   try {
     const spec = formatOf(record.file_type);
-    const stored = record.filter as unknown as StoredSelection;
-    const unfit = record.leave_out_unfit ? unfitCondition(spec.needs) : null;
-    const where = exportCondition(selectionCondition(stored), { excludeBooked: record.exclude_booked, unfit });
+    const where = rowsOf(record);
+    // The progress bar's total is the count made when the export was asked for (or retried); the rows are not
+    // counted again here, beside the writing, which cost PostgreSQL a second read of them. The export completes with
+    // the number it wrote.
     const company = await companyOf(deps.db, record.project_id);
-    // The progress bar's total, counted beside the writing rather than before it: the count reads the same rows, and
-    // waiting for it delayed every export's first row by as long.
-    const counted = quiet(countTransactions(deps.db, where).then((total) => setTotal(deps.db, id, total, deps.now())));
 
     const file = path.join(folder, "export");
     const out = createWriteStream(file);
@@ -406,7 +412,6 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
     // The same adapter the invoices go out through. A document handed over is not taken back if the export fails
     // later; sent again on a retry it carries the same ID (the transaction's), which the access point knows.
     const sender = createEInvoiceSender(deps.config);
-    const dimensional = await usesDimensions(deps.db, projectId);
     const statement = lineStatement(where, withSeller);
     let processed = 0;
     let passes = 0;
@@ -426,13 +431,16 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
       type Batch = { rows: CopiedRow[]; ids: string[]; dimensions: Promise<ReadonlyMap<string, DimensionValue[]>> };
       const withDimensions = (rows: CopiedRow[]): Batch => {
         const ids = rows.map((fields) => fields[0] as string);
-        const dimensions = dimensional ? quiet(batchDimensions(deps.db, projectId, ids)) : Promise.resolve(NONE);
+        const dimensional = rows.filter(hasDimensions).map((fields) => fields[0] as string);
+        const dimensions =
+          dimensional.length > 0 ? quiet(batchDimensions(deps.db, projectId, dimensional)) : Promise.resolve(NONE);
         return { rows, ids, dimensions };
       };
       /** The batches of the rows, each handed on once the next has come (its dimensions asked for meanwhile). */
       async function* batchesAhead(): AsyncGenerator<Batch> {
         let previous: Batch | undefined;
-        for await (const rows of copyRows(deps.db, statement, { batchSize: BATCH, timeoutMs: EXPORT_TIME_MS })) {
+        const reading = { batchSize: BATCH, timeoutMs: EXPORT_TIME_MS, streamInOrder: true };
+        for await (const rows of copyRows(deps.db, statement, reading)) {
           const batch = withDimensions(rows);
           if (previous) yield previous;
           previous = batch;
@@ -507,7 +515,6 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
       { size, stream: () => createReadStream(file), path: file },
       { contentType: kind.contentType },
     );
-    await counted;
     const now = deps.now();
     await deps.db.transaction(async (tx) => {
       await completeExport(

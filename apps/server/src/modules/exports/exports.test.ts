@@ -146,6 +146,46 @@ describe("an export", () => {
     ).toBe("CONFLICT");
   });
 
+  it("counts a retried export's rows again, so its progress bar has the rows of now", async () => {
+    const merchant = `Aftur ${Date.now()}`;
+    const purchase = sql`
+      insert into transactions (project_id, card_id, user_id, team_id, description, merchant_name, original_amount,
+                                original_currency, transaction_amount, transaction_date, closed_at)
+      select project_id, card_id, user_id, team_id, 'Kaup', ${merchant}, 990, 'ISK', 990, now(), now()
+        from transactions where id = ${s.purchases.employee}`;
+    await s.t.db.execute(purchase);
+    await s.t.db.execute(purchase);
+    const { putFile } = s.t.blobs;
+    s.t.blobs.putFile = async () => {
+      throw new Error("the store is down");
+    };
+    const created = await create(s.scene.accountant.headers, {
+      file_type: "CSV",
+      selection: { filter: { search: merchant } },
+    });
+    const id = created.data?.create_export.id ?? "";
+    expect(created.data?.create_export.total_count).toBe(2);
+    try {
+      await s.t.tasks.drain("exports.run");
+    } finally {
+      s.t.blobs.putFile = putFile;
+    }
+    expect((await statusOf(s.scene.accountant.headers, id))?.status).toBe("failed");
+    await s.t.db.execute(purchase);
+    const retried = await gql<{ retry_export: ExportJson }>(
+      `mutation ($id: ID!) { retry_export(id: $id) { ${FIELDS} } }`,
+      s.scene.accountant.headers,
+      { id },
+    );
+    expect(retried.data?.retry_export).toMatchObject({ status: "pending", processed_count: 0, total_count: 3 });
+    await s.t.tasks.drain("exports.run");
+    expect(await statusOf(s.scene.accountant.headers, id)).toMatchObject({
+      status: "completed",
+      processed_count: 3,
+      total_count: 3,
+    });
+  });
+
   it("writes rows a microsecond apart once each, in order", async () => {
     const merchant = `Örfá ${Date.now()}`;
     for (const micro of ["100", "200", "300"]) {

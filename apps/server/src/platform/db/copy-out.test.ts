@@ -61,6 +61,35 @@ describe("copying a statement's rows out", () => {
     expect(database.db.$client.totalCount - database.db.$client.idleCount).toBe(0);
   });
 
+  it("streams in the order of an index when asked to, and gives its connection back with sorting allowed again", async () => {
+    await database.db.execute(sql`create table copy_ordered (k int not null, v text not null)`);
+    await database.db.execute(
+      sql`insert into copy_ordered select g, 'v' || g from generate_series(1, 20000) g order by random()`,
+    );
+    await database.db.execute(sql`create index copy_ordered_k on copy_ordered (k desc)`);
+    await database.db.execute(sql`analyze copy_ordered`);
+    const keys: number[] = [];
+    for await (const batch of copyRows(database.db, sql`select k, v from copy_ordered where k > 10 order by k`, {
+      batchSize: 1000,
+      timeoutMs: 10_000,
+      streamInOrder: true,
+    })) {
+      for (const row of batch) keys.push(Number(row[0]));
+    }
+    expect(keys).toEqual(Array.from({ length: 19_990 }, (_, index) => index + 11));
+    const pool = database.db.$client;
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+    const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+    try {
+      for (const client of clients) {
+        const shown = await client.query<{ enable_sort: string }>("show enable_sort");
+        expect(shown.rows[0]?.enable_sort).toBe("on");
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
+  });
+
   it("closes the connection of a reader that stopped early, and the pool serves the next statement", async () => {
     const before = database.db.$client.totalCount;
     for await (const batch of copyRows(database.db, sql`select g from generate_series(1, 100000) g`, {

@@ -67,7 +67,9 @@ function ExportRow({ item }: { item: ExportItem }) {
   const fresh = useFreshExport();
   // Spec 4: started is shown as pending.
   const shown = item.status === "started" || item.status === "created" ? "pending" : item.status;
-  const percent = item.total_count > 0 ? Math.floor((item.processed_count * 100) / item.total_count) : 0;
+  // The total was counted when the export was asked for; rows that came after it may take the count past it until the
+  // export completes with the number it wrote.
+  const percent = item.total_count > 0 ? Math.min(100, Math.floor((item.processed_count * 100) / item.total_count)) : 0;
   const download = async () => {
     const current = item.url_expires_at && !signedLinkNeedsRefresh(item.url_expires_at) ? item : await fresh(item.id);
     if (current.file_url) window.location.assign(current.file_url);
