@@ -425,9 +425,9 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
     let passes = 0;
     /**
      * The export's rows, read from the start with COPY in batches. PostgreSQL runs ahead of the writer as far as the
-     * socket lets it, and each batch is recorded while the next is written, so the database and the writer work side
-     * by side. The first read records each batch and moves the progress; a format that reads the rows again (DK's
-     * second file) does not count them twice.
+     * socket lets it, and what was written is recorded (every RECORD_EVERY_MS) while the next batches are written, so
+     * the database and the writer work side by side. The first read records and moves the progress; a format that
+     * reads the rows again (DK's second file) does not count them twice.
      */
     async function* lineBatches(): AsyncGenerator<ExportLine[]> {
       passes += 1;
@@ -439,7 +439,7 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
       /** The ids written since the last record, by batch (kept for mark_as_booked only). */
       let unrecorded: string[][] = [];
       /** Records what was written since the last record, once the record before it is done. */
-      const record = async () => {
+      const recordWritten = async () => {
         await recording;
         batches += 1;
         const transactionIds = markAsBooked ? unrecorded.flat() : null;
@@ -489,11 +489,11 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
           if (counting) {
             processed += batch.rows.length;
             if (markAsBooked) unrecorded.push(batch.ids);
-            if (performance.now() - recordedAt >= RECORD_EVERY_MS) await record();
+            if (performance.now() - recordedAt >= RECORD_EVERY_MS) await recordWritten();
           }
         }
         // The rest of the ids; the count of rows written is the completion's.
-        if (unrecorded.length > 0) await record();
+        if (unrecorded.length > 0) await recordWritten();
       } finally {
         await recording;
       }
