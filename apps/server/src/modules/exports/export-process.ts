@@ -1,5 +1,5 @@
 import { serveTasks } from "../../platform/jobs/task-process-child.ts";
-import { runExport } from "./exports.service.ts";
+import { runExport } from "./export-task.ts";
 
 /**
  * The exports' own process (exports.module.ts): every export is written here, so a million-row XLSX holds this

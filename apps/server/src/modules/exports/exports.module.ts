@@ -1,6 +1,7 @@
 import type { KortModule } from "../../platform/module.ts";
+import { runExport, sweepExports } from "./export-task.ts";
 import { exportsRoutes } from "./exports.rest.ts";
-import { EXPORTS_QUEUE, runExport, sweepExports } from "./exports.service.ts";
+import { EXPORTS_QUEUE } from "./exports.service.ts";
 import { runDueSchedules } from "./scheduled-exports.service.ts";
 // Its GraphQL types and fields, registered on the shared builder when imported.
 import "./exports.graphql.ts";

@@ -299,3 +299,22 @@ export const unfinishedExports = async (
      order by updated_at limit 100`);
   return result.rows.map((row) => row.id);
 };
+
+/** The company as an export writes it: the journal's owner and the UBL documents' buyer, with its settings. */
+export const companyOf = async (db: Executor, projectId: string) => {
+  const result = await db.execute<{
+    title: string;
+    kennitala: string;
+    street: string | null;
+    city: string | null;
+    postcode: string | null;
+    vat_number: string | null;
+    preferences: Record<string, unknown> | null;
+  }>(sql`
+    select title, kennitala, address_street as street, address_city as city, address_postcode as postcode,
+           preferences ->> 'vat_number' as vat_number, preferences
+      from projects where id = ${projectId}`);
+  const row = result.rows[0];
+  if (!row) throw new Error(`project ${projectId} is missing`);
+  return row;
+};
