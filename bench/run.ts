@@ -46,8 +46,10 @@ process.env.KORT_CARD_KEY = cardKey.toString("base64");
 
 // Durable commits (fsync on), as production makes them: the card decisions' figures depend on it.
 const database = await startScratchDatabase({ durable: true });
+// Demo mode, for the demo company, but the pool as production runs it: without the guard that the tests run
+// (KORT_DB_POOL_GUARD, platform/db/client.ts).
 const kort = await spawnKortServer(database.url, {
-  env: { LOG_LEVEL: settings.logLevel },
+  env: { LOG_LEVEL: settings.logLevel, KORT_DB_POOL_GUARD: "0" },
   nodeArgs: settings.serverNodeArgs,
 });
 try {

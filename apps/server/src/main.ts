@@ -63,6 +63,7 @@ const main = async (): Promise<void> => {
       log: logger,
       max: config.db.poolMax,
       timeouts: config.db.timeouts,
+      guard: config.db.poolGuard,
     });
     // A connection still held by a request past the drain does not keep the pool (and the process) open.
     cleanups.push({ name: "pool", run: close, ms: 1_000 });

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTeamsScene, graphqlFor, type TeamsScene } from "../modules/teams/teams.fixtures.ts";
-import { SecondConnectionError } from "../platform/db/client.ts";
+import { loadConfig } from "../platform/config.ts";
+import { createDb, SecondConnectionError } from "../platform/db/client.ts";
 import { describeError } from "../platform/errors.ts";
 import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
@@ -75,5 +76,32 @@ describe("the database's bounds", () => {
         await t.db.execute(sql`select 1`);
       }),
     ).rejects.toMatchObject({ cause: expect.any(SecondConnectionError) });
+  });
+
+  it("guards the pool in tests and development, not in production unless asked", () => {
+    expect(loadConfig({ KORT_ENV: "development" }).db.poolGuard).toBe(true);
+    expect(loadConfig({ KORT_ENV: "test" }).db.poolGuard).toBe(true);
+    expect(loadConfig({ KORT_ENV: "production" }).db.poolGuard).toBe(false);
+    expect(loadConfig({ KORT_ENV: "production", KORT_DB_POOL_GUARD: "1" }).db.poolGuard).toBe(true);
+    expect(loadConfig({ KORT_ENV: "development", KORT_DB_POOL_GUARD: "0" }).db.poolGuard).toBe(false);
+  });
+
+  it("without the guard, the same mistake still ends in the pool's wait bound as 503 BUSY, not a hang", async () => {
+    const unguarded = createDb(String(t.db.$client.options.connectionString), {
+      max: 1,
+      guard: false,
+      timeouts: { connectMs: 200 },
+    });
+    try {
+      const error = await unguarded.db
+        .transaction(async () => {
+          await unguarded.db.execute(sql`select 1`);
+        })
+        .catch((thrown: unknown) => thrown);
+      expect(error).not.toBeInstanceOf(SecondConnectionError);
+      expect(describeError(error)).toMatchObject({ status: 503, code: "BUSY" });
+    } finally {
+      await unguarded.close();
+    }
   });
 });

@@ -58,6 +58,8 @@ const envSchema = z.object({
   KORT_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).optional(),
   KORT_DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).optional(),
   KORT_DB_POOL_MAX: z.coerce.number().int().min(2).max(500).default(10),
+  /** The pool's guard against a second connection inside a transaction (platform/db/client.ts); off in production. */
+  KORT_DB_POOL_GUARD: z.enum(["0", "1"]).optional(),
   /**
    * Signs links to files (receipts): at least 32 characters. Without it the key is derived from the card key, which
    * every server process of an installation already shares.
@@ -161,8 +163,8 @@ export type Config = {
   trustProxy: false | number | string;
   stopWithParent: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
-  /** The request pool: its size and how long anything may wait on the database. */
-  db: { poolMax: number; timeouts: DbTimeouts };
+  /** The request pool: its size, how long anything may wait on the database, and whether it is guarded. */
+  db: { poolMax: number; timeouts: DbTimeouts; poolGuard: boolean };
   smtp: { host: string; port: number; user?: string; password?: string; from: string } | undefined;
   /**
    * The card data key (32 bytes) from KORT_CARD_KEY; main.ts fills it from `<dataDir>/card-key` when the
@@ -350,6 +352,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         idleInTransactionMs: parsed.KORT_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUTS.idleInTransactionMs,
         connectMs: parsed.KORT_DB_CONNECT_TIMEOUT_MS ?? DEFAULT_DB_TIMEOUTS.connectMs,
       },
+      poolGuard: parsed.KORT_DB_POOL_GUARD ? parsed.KORT_DB_POOL_GUARD === "1" : mode !== "production",
     },
     smtp: parsed.SMTP_HOST
       ? {

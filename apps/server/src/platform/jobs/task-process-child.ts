@@ -28,7 +28,12 @@ export const serveTasks = (run: (deps: TaskDeps, data: Record<string, unknown>) 
     const loaded = loadConfig();
     const config = { ...loaded, cardKey: await resolveCardKey(loaded) };
     const logger = createLogger(config);
-    const { db, close } = createDb(databaseUrl, { log: logger, max: POOL_MAX, timeouts: config.db.timeouts });
+    const { db, close } = createDb(databaseUrl, {
+      log: logger,
+      max: POOL_MAX,
+      timeouts: config.db.timeouts,
+      guard: config.db.poolGuard,
+    });
     const tasks = {
       send: async (queue: string, data: Record<string, unknown>) => reply({ type: "send", queue, data }),
     };
