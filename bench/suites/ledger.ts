@@ -23,8 +23,10 @@ import {
   ledgerFilterSchema,
 } from "../../apps/server/src/modules/transactions/ledger.schemas.ts";
 import type { ListScope } from "../../apps/server/src/platform/http/list-scope.ts";
-import { graphqlCaller } from "../support/http-client.ts";
+import type { ChildServer } from "../support/child-server.ts";
+import { graphqlCaller, httpRequest } from "../support/http-client.ts";
 import { record } from "../support/report.ts";
+import { type Statement, startStatementServer } from "../support/statement-server.ts";
 
 /**
  * The expenses ledger on a company with a million transactions (issue 12): the GraphQL call the dashboard makes,
@@ -32,6 +34,11 @@ import { record } from "../support/report.ts";
  * made once before timing) run straight on PostgreSQL with a plain pg client, no HTTP, GraphQL, session, policy
  * or query builder. Four questions: the first page of the current period, a filtered page (one team's
  * uncategorised rows), page 50 by cursor, and the totals of a whole period.
+ *
+ * The pages are also timed through a bare node:http server that runs the same SQL and answers the rows' fields that
+ * the page asks for as JSON (support/statement-server.ts): about the least any HTTP answer of that page costs, so
+ * its ratio to the SQL alone is what the round trip and the JSON cost on this machine, and Kort's ratio to it is
+ * what Kort adds.
  */
 export type LedgerBenchOptions = {
   baseUrl: string;
@@ -121,6 +128,31 @@ const PAGE = `query LedgerPage($filter: TransactionsFilter, $sort: TransactionSo
     next_cursor
   }
 }`;
+/** The ledger statement's columns that PAGE's fields come from (ledger.repo.ts ledgerSelect), for the bare server. */
+const PAGE_COLUMNS = [
+  "id",
+  "merchant_name",
+  "description",
+  "transaction_date",
+  "transaction_amount",
+  "original_amount",
+  "original_currency",
+  "original_exponent",
+  "closed_at",
+  "latest_export_id",
+  "has_receipt",
+  "card_id",
+  "card_last_four",
+  "user_id",
+  "cardholder_name",
+  "team_id",
+  "team_name",
+  "category_id",
+  "category_title",
+  "category_code",
+  "missing_receipt",
+  "capture_excess",
+];
 const TOTALS = `query SelectionTotals($selection: TransactionSelection!) {
   selection_totals(selection: $selection) { count total_amount by_currency { currency exponent count amount } }
 }`;
@@ -132,10 +164,21 @@ const SPENDING = `query OverviewSpending($by: SpendingDimension!, $period: Strin
 const TREND =
   "query OverviewTrend($period: String) { overview_trend(period: $period) { period_from settled deposited } }";
 
+/** One question of the suite: Kort's call, the same SQL alone, and for the pages a bare HTTP server of that SQL. */
+type Case = {
+  name: string;
+  kort: () => Promise<unknown>;
+  floor: () => Promise<unknown>;
+  bare?: () => Promise<unknown>;
+};
+
+const BARE = "a bare node:http server answering the same SQL's rows as JSON";
+
 export const runLedgerBench = async (options: LedgerBenchOptions): Promise<void> => {
   console.log(`\nExpenses ledger: ${options.transactions.toLocaleString("en")} transactions in one company`);
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
+  let bare: ChildServer | undefined;
   try {
     const owner = await client.query<{ project_id: string; team_id: string | null }>(
       `select m.project_id, (select team_id from cards where project_id = m.project_id and team_id is not null limit 1) team_id
@@ -160,15 +203,19 @@ export const runLedgerBench = async (options: LedgerBenchOptions): Promise<void>
     const rules: RuleSettings = { projectId, now: new Date() };
     // The floor sends the statement's text and parameters, rendered once: no builder on the timed path.
     const dialect = new PgDialect();
-    const floorRun = (statement: SQL | null) => {
+    const rendered = (statement: SQL | null): Omit<Statement, "columns"> => {
       if (statement === null) throw new Error("The floor's cursor is not one of DATE_DESC");
       const { sql: text, params } = dialect.sqlToQuery(statement);
+      return { text, params };
+    };
+    const floorRun = (statement: SQL | null) => {
+      const { text, params } = rendered(statement);
       return () => client.query(text, params);
     };
-    const floorPage = (filter: Record<string, unknown>, cursor: LedgerCursor | null) => {
+    const pageStatement = (filter: Record<string, unknown>, cursor: LedgerCursor | null) => {
       const parsed: LedgerFilter = ledgerFilterSchema.parse(filter);
       const where = filterConditions(projectId, scope, parsed, rules);
-      return floorRun(ledgerPageStatement(where, rules, "DATE_DESC", cursor, 100));
+      return ledgerPageStatement(where, rules, "DATE_DESC", cursor, 100);
     };
 
     // Page 50 of everything, newest first: walk there once, then time that page alone.
@@ -183,21 +230,41 @@ export const runLedgerBench = async (options: LedgerBenchOptions): Promise<void>
     const decoded = JSON.parse(Buffer.from(cursor50, "base64url").toString("utf8")) as [string, string];
     const floorCursor: LedgerCursor = { value: decoded[0], id: decoded[1] };
 
-    const cases: { name: string; kort: () => Promise<unknown>; floor: () => Promise<unknown> }[] = [
+    // The pages, also beside a bare node:http server answering the same SQL's rows as JSON: the least any HTTP
+    // answer of that page costs here (support/statement-server.ts).
+    const asked = (statement: SQL | null): Statement => ({ ...rendered(statement), columns: PAGE_COLUMNS });
+    const pages = {
+      first: asked(pageStatement(range, null)),
+      filtered: asked(pageStatement(filtered, null)),
+      page50: asked(pageStatement(wide, floorCursor)),
+    };
+    bare = await startStatementServer(options.databaseUrl, pages);
+    const bareUrl = bare.url;
+    const bareRun = (name: keyof typeof pages) => async () => {
+      const answer = await httpRequest(`${bareUrl}/${name}`, { method: "POST", body: "{}" });
+      if (!answer.ok) throw new Error(`The bare server answered ${answer.status}`);
+      return answer.json();
+    };
+    const fromPage = (name: keyof typeof pages) => () => client.query(pages[name].text, pages[name].params);
+
+    const cases: Case[] = [
       {
         name: "ledger: first page of the current period",
         kort: () => graphql(PAGE, { filter: range, limit: 100 }),
-        floor: floorPage(range, null),
+        floor: fromPage("first"),
+        bare: bareRun("first"),
       },
       {
         name: "ledger: one team's uncategorised rows",
         kort: () => graphql(PAGE, { filter: filtered, limit: 100 }),
-        floor: floorPage(filtered, null),
+        floor: fromPage("filtered"),
+        bare: bareRun("filtered"),
       },
       {
         name: "ledger: page 50 by cursor",
         kort: () => graphql(PAGE, { filter: wide, after: cursor50, limit: 100 }),
-        floor: floorPage(wide, floorCursor),
+        floor: fromPage("page50"),
+        bare: bareRun("page50"),
       },
       {
         name: "ledger: selection totals of a whole period",
@@ -224,17 +291,32 @@ export const runLedgerBench = async (options: LedgerBenchOptions): Promise<void>
       },
     ];
     console.log(`  ${"figure".padEnd(56)}${"kort".padStart(12)}${"floor".padStart(12)}${"ratio".padStart(9)}`);
-    for (const { name, kort, floor } of cases) {
+    const line = (name: string, kort: number, floor: number) =>
+      console.log(
+        `  ${name.padEnd(56)}${`${kort.toFixed(2)} ms`.padStart(12)}${`${floor.toFixed(2)} ms`.padStart(12)}${`${(kort / floor).toFixed(2)}x`.padStart(9)}`,
+      );
+    for (const { name, kort, floor, bare: bareSide } of cases) {
       const k = await timed(options.samples, kort);
       const f = await timed(options.samples, floor);
+      const b = bareSide && (await timed(options.samples, bareSide));
       for (const figure of ["p50", "p95"] as const) {
         record({ name, figure, unit: "ms", kort: k[figure], floor: f[figure] });
-        console.log(
-          `  ${`${name} ${figure}`.padEnd(56)}${`${k[figure].toFixed(2)} ms`.padStart(12)}${`${f[figure].toFixed(2)} ms`.padStart(12)}${`${(k[figure] / f[figure]).toFixed(2)}x`.padStart(9)}`,
-        );
+        line(`${name} ${figure}`, k[figure], f[figure]);
+        if (!b) continue;
+        record({ name: `${name}, beside ${BARE}`, figure, unit: "ms", kort: k[figure], floor: b[figure] });
+        line(`  beside the bare server ${figure}`, k[figure], b[figure]);
+        record({
+          name: `${name}: ${BARE} (kort column) beside the SQL alone`,
+          figure,
+          unit: "ms",
+          kort: b[figure],
+          floor: f[figure],
+        });
+        line(`  the bare server beside the SQL ${figure}`, b[figure], f[figure]);
       }
     }
   } finally {
+    await bare?.stop();
     await client.end();
   }
 };

@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage } from "node:http";
-import { createInterface } from "node:readline";
 import pg from "pg";
 import { SESSION_STATEMENT } from "../../apps/server/src/platform/http/context.repo.ts";
+import { announce, type ChildServer, startChildServer } from "./child-server.ts";
 
 /**
  * The floor for an authenticated read: a bare node:http server that runs the same SQL as Kort's session lookup
@@ -12,9 +11,9 @@ import { SESSION_STATEMENT } from "../../apps/server/src/platform/http/context.r
  * `GET /v1/users/current`; a POST reads and parses its JSON body first, as any server answering a GraphQL request
  * must, and is the floor of `{ me }`: the load generator's cost of sending the body is then on both sides.
  *
- * It runs in a process of its own, as Kort does, so neither side shares its event loop with the load generator.
+ * It runs in a process of its own (child-server.ts).
  */
-const serveFloor = async (databaseUrl: string): Promise<number> => {
+const serveFloor = async (databaseUrl: string): Promise<void> => {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const lookup = async (authorization: string | undefined) => {
     const token = /^Bearer (\S+)$/.exec(authorization ?? "")?.[1];
@@ -39,42 +38,12 @@ const serveFloor = async (databaseUrl: string): Promise<number> => {
     response.writeHead(status, { "content-type": "application/json" });
     response.end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  return typeof address === "object" && address !== null ? address.port : 0;
+  await announce(server);
 };
 
-export type FloorServer = { url: string; pid: number | undefined; stop(): Promise<void> };
-
-/** Starts the floor as a child process; it stops by itself when its parent goes (its stdin closes). */
-export const startFloorServer = async (databaseUrl: string): Promise<FloorServer> => {
-  const child = spawn(process.execPath, ["--import", "tsx", import.meta.filename], {
-    env: { ...process.env, KORT_FLOOR_DATABASE_URL: databaseUrl },
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const lines = createInterface({ input: child.stdout });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`The floor server exited with ${code} before listening`)));
-    lines.on("line", (line) => {
-      const match = /^listening (\d+)$/.exec(line);
-      if (match) resolve(Number(match[1]));
-    });
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    stop: async () => {
-      child.stdin.end();
-      await exited;
-    },
-  };
-};
+/** Starts the floor as a child process; it stops by itself when its parent goes. */
+export const startFloorServer = (databaseUrl: string): Promise<ChildServer> =>
+  startChildServer(import.meta.filename, { KORT_FLOOR_DATABASE_URL: databaseUrl });
 
 const databaseUrl = process.env.KORT_FLOOR_DATABASE_URL;
-if (databaseUrl && process.argv[1] === import.meta.filename) {
-  const port = await serveFloor(databaseUrl);
-  process.stdin.on("end", () => process.exit(0));
-  process.stdin.resume();
-  console.log(`listening ${port}`);
-}
+if (databaseUrl && process.argv[1] === import.meta.filename) await serveFloor(databaseUrl);
