@@ -72,16 +72,12 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
   try {
     const spec = formatOf(record.file_type);
     const where = rowsOf(record);
-    // The progress bar's total is the count made when the export was asked for (or retried); the rows are not
-    // counted again here, beside the writing, which cost PostgreSQL a second read of them. The export completes with
-    // the number it wrote.
     const company = await companyOf(deps.db, record.project_id);
 
     const file = path.join(folder, "export");
     const out = createWriteStream(file);
     const receiptBase = typeof record.filter.receipt_base === "string" ? record.filter.receipt_base : "";
-    const { file_type: fileType, project_id: projectId, mark_as_booked: markAsBooked } = record;
-    const exportId = id;
+    const { id: exportId, file_type: fileType, project_id: projectId, mark_as_booked: markAsBooked } = record;
     const withSeller = { seller: spec.needs.includes("seller") };
     // The same adapter the invoices go out through. A document handed over is not taken back if the export fails
     // later; sent again on a retry it carries the same ID (the transaction's), which the access point knows.
@@ -90,6 +86,9 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
     // A filter's rows are a range of a date index, read in its order; picked rows are found by their ids and sorted
     // (without a sort, PostgreSQL would walk the company's whole index to find them in order).
     const streamInOrder = "filter" in (record.filter as unknown as StoredSelection);
+    // The progress bar's total is the count made when the export was asked for (or retried); the rows are not
+    // counted again beside the writing, which cost PostgreSQL a second read of them. The export completes with the
+    // number it wrote.
     let processed = 0;
     let passes = 0;
     /**
@@ -118,13 +117,12 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
         recording = quiet(recordBatch(deps.db, batch, deps.now()));
       };
       /** A batch and its dimension values, asked for as soon as the batch came, while the one before is written. */
-      type Batch = { rows: CopiedRow[]; ids: string[]; dimensions: Promise<ReadonlyMap<string, DimensionValue[]>> };
+      type Batch = { rows: CopiedRow[]; dimensions: Promise<ReadonlyMap<string, DimensionValue[]>> };
       const withDimensions = (rows: CopiedRow[]): Batch => {
-        const ids = rows.map((fields) => fields[0] as string);
         const dimensional = rows.filter(hasDimensions).map((fields) => fields[0] as string);
         const dimensions =
           dimensional.length > 0 ? quiet(batchDimensions(deps.db, projectId, dimensional)) : Promise.resolve(NONE);
-        return { rows, ids, dimensions };
+        return { rows, dimensions };
       };
       /** The batches of the rows, each handed on once the next has come (its dimensions asked for meanwhile). */
       async function* batchesAhead(): AsyncGenerator<Batch> {
@@ -157,7 +155,7 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
           yield lines;
           if (counting) {
             processed += batch.rows.length;
-            if (markAsBooked) unrecorded.push(batch.ids);
+            if (markAsBooked) unrecorded.push(batch.rows.map((fields) => fields[0] as string));
             if (performance.now() - recordedAt >= RECORD_EVERY_MS) await recordWritten();
           }
         }
@@ -169,7 +167,7 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
     }
     const createdAt = new Date(record.created_at);
     const name = fileStemOf(record, createdAt);
-    const written = await spec.write(lineBatches, out, {
+    const kind = await spec.write(lineBatches, out, {
       locale: storedLocale(record.locale),
       accounts: exportAccountsOf(company.preferences),
       company: {
@@ -195,7 +193,6 @@ export const runExport = async (deps: TaskDeps, data: Record<string, unknown>): 
     });
     out.end();
     if (!out.writableFinished) await once(out, "finish");
-    const kind = written;
 
     const size = (await stat(file)).size;
     const key = `exports/${record.project_id}/${id}.${kind.extension}`;
