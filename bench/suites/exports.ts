@@ -7,6 +7,7 @@ import { to as copyTo } from "pg-copy-streams";
 import { lineStatement } from "../../apps/server/src/modules/exports/export-rows.ts";
 import { inlineStatement } from "../../apps/server/src/platform/db/copy-out.ts";
 import { graphqlCaller } from "../support/http-client.ts";
+import { percentile } from "../support/percentile.ts";
 import { record } from "../support/report.ts";
 import { childPid, rssBytes, watchPeakRss } from "../support/rss.ts";
 
@@ -28,10 +29,11 @@ const DAY_MS = 86_400_000;
 /** How many times each side of the CSV comparison runs. */
 const CSV_ROUNDS = 3;
 
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
+const median = (values: readonly number[]): number =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 export const runExportsBench = async (options: ExportsBenchOptions): Promise<void> => {
   const client = new pg.Client({ connectionString: options.databaseUrl });

@@ -25,6 +25,7 @@ import {
 import type { ListScope } from "../../apps/server/src/platform/http/list-scope.ts";
 import type { ChildServer } from "../support/child-server.ts";
 import { graphqlCaller, httpRequest } from "../support/http-client.ts";
+import { percentile } from "../support/percentile.ts";
 import { record } from "../support/report.ts";
 import { type Statement, startStatementServer } from "../support/statement-server.ts";
 
@@ -99,9 +100,6 @@ export const seedLedger = async (client: pg.Client, projectId: string, count: nu
   await client.query("checkpoint");
   console.log(`  seeded ${count} transactions in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 };
-
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 /** p50 and p95 of `samples` sequential runs, after two warm-up runs. */
 const timed = async (samples: number, run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> => {

@@ -1,4 +1,5 @@
 import type { LoadResult } from "./load.ts";
+import { percentile } from "./percentile.ts";
 
 /**
  * Load for calls that are not HTTP fetches (or are): `send` answers whether the call succeeded.
@@ -7,12 +8,6 @@ import type { LoadResult } from "./load.ts";
  * `closedLoop` is the saturation run: `concurrency` callers back to back.
  */
 export type Send = () => Promise<boolean>;
-
-const percentile = (sorted: readonly number[], p: number): number => {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] ?? Number.NaN;
-};
 
 const summary = (latencies: number[], errors: number, started: number): LoadResult => {
   const seconds = (performance.now() - started) / 1000;
