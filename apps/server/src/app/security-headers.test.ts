@@ -31,18 +31,35 @@ afterAll(async () => {
 
 type Headers = LightMyRequestResponse["headers"];
 
-const expectSecurityHeaders = (headers: Headers, label: string) => {
-  const csp = String(headers["content-security-policy"]);
-  expect(csp, label).toContain("default-src 'self'");
-  expect(csp, label).toContain("script-src 'self';");
-  expect(csp, label).toContain("frame-ancestors 'none'");
-  expect(csp, label).toContain("object-src 'none'");
-  expect(csp, label).toContain("base-uri 'self'");
-  expect(csp, label).toContain("form-action 'self'");
+/** What every answer carries, page or API: a policy that frames nothing, nosniff, the referrer policy. */
+const expectCommonHeaders = (headers: Headers, label: string) => {
+  expect(String(headers["content-security-policy"]), label).toContain("frame-ancestors 'none'");
   expect(headers["x-content-type-options"], label).toBe("nosniff");
   expect(headers["referrer-policy"], label).toBe("strict-origin-when-cross-origin");
   expect(headers["x-frame-options"], label).toBe("DENY");
+  expect(headers["cross-origin-resource-policy"], label).toBe("same-origin");
   expect(headers["x-powered-by"], label).toBeUndefined();
+};
+
+/** A page's (and a dashboard file's): the dashboard's policy, and helmet's headers for documents. */
+const expectPageHeaders = (headers: Headers, label: string) => {
+  expectCommonHeaders(headers, label);
+  const csp = String(headers["content-security-policy"]);
+  expect(csp, label).toContain("default-src 'self'");
+  expect(csp, label).toContain("script-src 'self';");
+  expect(csp, label).toContain("object-src 'none'");
+  expect(csp, label).toContain("base-uri 'self'");
+  expect(csp, label).toContain("form-action 'self'");
+  expect(headers["cross-origin-opener-policy"], label).toBe("same-origin");
+};
+
+/** A JSON answer's: it loads nothing, so its policy allows nothing. */
+const expectApiHeaders = (headers: Headers, label: string) => {
+  expectCommonHeaders(headers, label);
+  expect(headers["content-security-policy"], label).toBe(
+    "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  );
+  expect(headers["cross-origin-opener-policy"], label).toBeUndefined();
 };
 
 /** An error answer in our envelope (REST `error` or GraphQL `errors[].extensions`), with a known code. */
@@ -80,21 +97,25 @@ describe("security headers", () => {
         "no-store",
       ],
     ];
+    const pages = new Set(["page", "asset", "missing asset", "page with credentials"]);
     for (const [label, response, cacheControl] of answers) {
       expect(response.statusCode, label).toBeLessThan(500);
-      expectSecurityHeaders(response.headers, label);
+      if (pages.has(label)) expectPageHeaders(response.headers, label);
+      else expectApiHeaders(response.headers, label);
       expect(String(response.headers["cache-control"]), label).toMatch(cacheControl);
       expect(response.headers["strict-transport-security"], label).toBeUndefined();
     }
   });
 
-  it("adds HSTS and upgrade-insecure-requests in production only", async () => {
+  it("adds HSTS everywhere and upgrade-insecure-requests to pages in production only", async () => {
     for (const url of ["/cards", "/v1/version", "/v1/nothing-here"]) {
       const response = await production.app.inject({ url, headers: { accept: "text/html" } });
-      expectSecurityHeaders(response.headers, url);
+      if (url === "/cards") expectPageHeaders(response.headers, url);
+      else expectApiHeaders(response.headers, url);
       expect(response.headers["strict-transport-security"], url).toBe("max-age=31536000; includeSubDomains");
-      expect(String(response.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
     }
+    const page = await production.app.inject({ url: "/cards", headers: { accept: "text/html" } });
+    expect(String(page.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
   });
 
   it("lets GraphiQL load from its CDN in development only", async () => {
@@ -126,7 +147,7 @@ describe("security headers", () => {
       expect(revealed.statusCode, revealed.body).toBe(200);
       expect(revealed.json<{ pan: string }>().pan).toMatch(/^\d{16}$/);
       expect(revealed.headers["cache-control"]).toBe("no-store");
-      expectSecurityHeaders(revealed.headers, "reveal");
+      expectApiHeaders(revealed.headers, "reveal");
     } finally {
       await t.close();
     }
@@ -143,7 +164,7 @@ describe("framework errors", () => {
       expect(response.statusCode).toBe(414);
       expect(response.json()).toEqual({ error: { code: "URI_TOO_LONG", message: expect.any(String) } });
       expect(response.body).not.toContain(longId);
-      expectSecurityHeaders(response.headers, "414");
+      expectApiHeaders(response.headers, "414");
       expect(response.headers["cache-control"]).toBe("no-store");
     }
   });
@@ -195,9 +216,15 @@ describe("framework errors", () => {
       const response = await t.app.inject(request);
       expect(response.statusCode).toBe(status);
       expect(isErrorCode(errorCode(response))).toBe(true);
-      expectSecurityHeaders(response.headers, _name);
+      expectApiHeaders(response.headers, _name);
       expect(response.headers["cache-control"]).toBe("no-store");
     }
+  });
+
+  it("gives a refused page URL the page's headers", async () => {
+    const response = await dev.app.inject({ url: "/cards/%E0%A4%A", headers: { accept: "text/html" } });
+    expect(response.statusCode).toBe(400);
+    expectPageHeaders(response.headers, "page URL that does not decode");
   });
 
   /** What Node's own parser refuses never reaches inject: these go over a real socket. */
@@ -224,7 +251,7 @@ describe("framework errors", () => {
       expect(huge).toMatch(/^HTTP\/1\.1 431 /);
       expect(huge).toContain('"code":"HEADERS_TOO_LARGE"');
       expect(huge.toLowerCase()).toContain("x-content-type-options: nosniff");
-      expect(huge.toLowerCase()).toContain("content-security-policy: default-src 'self'");
+      expect(huge.toLowerCase()).toContain("content-security-policy: default-src 'none'");
       expect(huge.toLowerCase()).toContain("cache-control: no-store");
       const garbage = await rawExchange(Number(port), "NOT A REQUEST\r\n\r\n");
       expect(garbage).toMatch(/^HTTP\/1\.1 400 /);

@@ -11,7 +11,7 @@ import { createAppDeps } from "./app-deps.ts";
 import { registerErrorHandling } from "./error-handler.ts";
 import { answerClientError, answerFrameworkError } from "./framework-errors.ts";
 import { withIdempotency } from "./idempotency.ts";
-import { createLogger, type Logger } from "./logger.ts";
+import { createLogger, type Logger, requestLogger } from "./logger.ts";
 import { registerMultipart } from "./multipart.ts";
 import { registerRequestLog } from "./request-log.ts";
 import { type RestRoute, registerRoutes, runRoute } from "./rest.ts";
@@ -70,6 +70,7 @@ export const buildApp = async ({
     loggerInstance: log,
     // The request log writes one line per request itself (request-log.ts), with user and project.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestLogger,
     genReqId: requestIdFor,
     // Behind load balancers (KORT_TRUST_PROXY), the client's address comes from their X-Forwarded-For: a hop
     // count trusts that many hops nearest to us, a list trusts those addresses.
@@ -85,11 +86,6 @@ export const buildApp = async ({
   app.removeContentTypeParser("text/plain");
   registerMultipart(app);
 
-  // Hooks on every request take Fastify's callback form: an async hook costs a promise and a turn of the queue.
-  app.addHook("onSend", (request, reply, payload, done) => {
-    reply.header("x-request-id", request.id);
-    done(null, payload);
-  });
   registerRequestLog(app);
   registerSecurityHeaders(app, headers, { production });
 

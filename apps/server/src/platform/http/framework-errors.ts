@@ -3,7 +3,7 @@ import type { Socket } from "node:net";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { AppError, describeError, errorBody } from "../errors.ts";
 import { bodyFor } from "./error-handler.ts";
-import { NO_STORE, type SecurityHeaders } from "./security-headers.ts";
+import { NO_STORE, type SecurityHeaders, securityHeadersFor } from "./security-headers.ts";
 
 /**
  * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs (a path
@@ -16,7 +16,11 @@ export const answerFrameworkError =
   (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     const described = describeError(error);
     request.log.info({ method: request.method, status: described.status, code: described.code }, "request refused");
-    reply.headers(headers).header("cache-control", NO_STORE).status(described.status).send(bodyFor(request, described));
+    reply
+      .headers(securityHeadersFor(headers, request.url))
+      .header("cache-control", NO_STORE)
+      .status(described.status)
+      .send(bodyFor(request, described));
   };
 
 /** Node's HTTP parser errors, by code, as our error codes. */
@@ -50,7 +54,8 @@ export const answerClientError = (headers: SecurityHeaders) =>
     const body = JSON.stringify(errorBody(described));
     const lines = [
       `HTTP/1.1 ${described.status} ${STATUS_CODES[described.status] ?? "Error"}`,
-      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      // The body is JSON whatever was asked for: the API's set.
+      ...Object.entries(headers.api).map(([name, value]) => `${name}: ${value}`),
       "content-type: application/json; charset=utf-8",
       `content-length: ${Buffer.byteLength(body)}`,
       `cache-control: ${NO_STORE}`,

@@ -47,9 +47,10 @@ export const registerMultipart = (app: FastifyInstance): void => {
     abandoned.add(request);
     done(new AppError("BAD_REQUEST", "This call takes no file.", { reason: "unsupported_media_type" }));
   });
-  app.addHook("onSend", async (request, reply) => {
+  app.addHook("onSend", (request, reply, payload, done) => {
     const unread = request.routeOptions.config.acceptsUpload && isMultipart(request) && !read.has(request);
     if (unread || abandoned.has(request)) reply.header("connection", "close");
+    done(null, payload);
   });
 };
 

@@ -42,21 +42,26 @@ const GRAPHIQL_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/** One year, subdomains included: production only (a developer's http://127.0.0.1 must not be pinned to HTTPS). */
+const HSTS = "max-age=31536000; includeSubDomains";
+
 /**
- * The headers every answer carries, computed once by helmet (which keeps the list of what browsers
- * need current): CSP, nosniff, Referrer-Policy, X-Frame-Options, cross-origin policies, and HSTS in
- * production only (a developer's http://127.0.0.1 must not be pinned to HTTPS). They are static, so
- * helmet runs once against a recorder instead of on every request, and the same map serves answers
- * that Fastify's hooks never see (framework-errors.ts).
+ * What a JSON answer needs (OWASP's REST security headers): it loads nothing, so its policy allows nothing, and nothing
+ * may frame it, sniff it into HTML or send its URL on as a referrer. The page headers written for documents (DNS
+ * prefetch, old IE's download prompt, Flash's cross-domain policy, origin-keyed agent clusters, the opener policy) mean
+ * nothing to fetch() and cost every API answer its bytes and Node's header checks.
  */
-export const securityHeaders = ({
-  production,
-  widgetOrigins = [],
-}: {
-  production: boolean;
-  /** Origins of a configured third-party widget (the chat support's script), allowed besides our own. */
-  widgetOrigins?: readonly string[];
-}): SecurityHeaders => {
+const apiHeaders = (production: boolean): Record<string, string> => ({
+  "content-security-policy": "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "DENY",
+  "cross-origin-resource-policy": "same-origin",
+  ...(production ? { "strict-transport-security": HSTS } : {}),
+});
+
+/** Page headers from helmet, which keeps the list of what browsers need current; run once against a recorder. */
+const pageHeaders = (production: boolean, widgetOrigins: readonly string[]): Record<string, string> => {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -72,8 +77,30 @@ export const securityHeaders = ({
     strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     xFrameOptions: { action: "deny" },
   })({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
-  return Object.freeze(headers);
+  return headers;
 };
+
+/**
+ * The headers every answer carries: the dashboard's pages and files get helmet's set with the CSP above, the API
+ * (/v1, /graphql, /healthz) the JSON set. Both are static, so they are computed once, and the same maps serve answers
+ * that Fastify's hooks never see (framework-errors.ts).
+ */
+export const securityHeaders = ({
+  production,
+  widgetOrigins = [],
+}: {
+  production: boolean;
+  /** Origins of a configured third-party widget (the chat support's script), allowed besides our own. */
+  widgetOrigins?: readonly string[];
+}): SecurityHeaders =>
+  Object.freeze({
+    page: Object.freeze(pageHeaders(production, widgetOrigins)),
+    api: Object.freeze(apiHeaders(production)),
+  });
+
+/** The set for an answer at `url`. */
+export const securityHeadersFor = (headers: SecurityHeaders, url: string): HeaderSet =>
+  isApiPath(url) ? headers.api : headers.page;
 
 /** What no cache may keep: every API answer, and any answer to a request that carried credentials. */
 export const NO_STORE = "no-store";
@@ -103,16 +130,23 @@ const cacheControlFor = (request: FastifyRequest, reply: FastifyReply): string |
 const isGraphiQL = (request: FastifyRequest, reply: FastifyReply): boolean =>
   /^\/graphql(\?|$)/.test(request.url) && String(reply.getHeader("content-type") ?? "").startsWith("text/html");
 
-export type SecurityHeaders = Readonly<Record<string, string>>;
+export type HeaderSet = Readonly<Record<string, string>>;
+export type SecurityHeaders = Readonly<{ page: HeaderSet; api: HeaderSet }>;
 
-/** Security headers (from securityHeaders) on every answer Fastify sends, Cache-Control by the rules above. */
+/**
+ * Security headers (from securityHeaders) and the request id on every answer Fastify sends, Cache-Control by the
+ * rules above.
+ */
 export const registerSecurityHeaders = (
   app: FastifyInstance,
   headers: SecurityHeaders,
   { production }: { production: boolean },
 ): void => {
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
+  // Hooks on every request take Fastify's callback form: an async hook costs a promise and a turn of the queue. The
+  // request id rides along, so one request can be followed from the client's answer to the log.
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(securityHeadersFor(headers, request.url));
+    reply.header("x-request-id", request.id);
     done();
   });
   app.addHook("onSend", (request, reply, payload, done) => {
