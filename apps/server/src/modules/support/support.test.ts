@@ -50,9 +50,11 @@ describe("support", () => {
       email: "support@kort.is",
       chat: { script_url: "https://chat.example.com/widget.js", init: "ChatWidget", app_id: "kort-123" },
     });
-    const page = await chat.app.inject({ method: "GET", url: "/healthz" });
+    // The widget runs in the dashboard's pages; JSON answers keep a policy that allows nothing.
+    const html = { accept: "text/html" };
+    const page = await chat.app.inject({ method: "GET", url: "/cards", headers: html });
     expect(String(page.headers["content-security-policy"])).toContain("script-src 'self' https://chat.example.com");
-    const plain = await t.app.inject({ method: "GET", url: "/healthz" });
+    const plain = await t.app.inject({ method: "GET", url: "/cards", headers: html });
     expect(String(plain.headers["content-security-policy"])).toContain("script-src 'self';");
   });
 
