@@ -4,8 +4,9 @@ import { runAuthorizationBench } from "./suites/authorizations.ts";
 import { runExportsBench } from "./suites/exports.ts";
 import { runLedgerBench } from "./suites/ledger.ts";
 import { runSessionBench } from "./suites/session.ts";
-import { canReadCpu, waitUntilQuiet } from "./support/cpu.ts";
+import { canReadCpu } from "./support/cpu.ts";
 import { writeReport } from "./support/report.ts";
+import { waitForStartupWork } from "./support/settle.ts";
 import { createBenchToken } from "./support/token.ts";
 
 /**
@@ -55,11 +56,12 @@ const kort = await spawnKortServer(database.url, {
 });
 try {
   if (kort.pid !== undefined && canReadCpu()) {
-    const { quiet, waitedMs } = await waitUntilQuiet(kort.pid);
+    const { settled, waitedMs } = await waitForStartupWork(database.url, kort.pid);
+    const seconds = (waitedMs / 1000).toFixed(0);
     console.log(
-      quiet
-        ? `Kort's start-up work (the demo receipts' reading) done after ${(waitedMs / 1000).toFixed(0)} s; measuring`
-        : `Kort was still busy after ${(waitedMs / 1000).toFixed(0)} s; measuring anyway`,
+      settled
+        ? `Kort's start-up work (reading the demo receipts) was done after ${seconds} s; measuring`
+        : `Kort was still busy after ${seconds} s; measuring anyway`,
     );
   }
   console.log(

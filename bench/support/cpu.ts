@@ -70,24 +70,3 @@ export const cpuReaders = async (databaseUrl: string) => {
     return pid === undefined ? { database } : { server: () => processCpuMs(pid), database };
   };
 };
-
-/**
- * Resolves once process `pid` has used at most `share` of one core over a whole `windowMs`, or after `timeoutMs`
- * (then `quiet` is false). A demo server's start-up work (reading the demo company's receipts: about a minute of a
- * core) would otherwise run under the first suite's figures, Kort's and the floor's alike.
- */
-export const waitUntilQuiet = async (
-  pid: number,
-  { windowMs = 2_000, share = 0.05, timeoutMs = 300_000 } = {},
-): Promise<{ quiet: boolean; waitedMs: number }> => {
-  const started = performance.now();
-  let last = processCpuMs(pid);
-  while (performance.now() - started < timeoutMs) {
-    await new Promise((resolve) => setTimeout(resolve, windowMs));
-    const now = processCpuMs(pid);
-    if (Number.isNaN(now)) return { quiet: false, waitedMs: performance.now() - started };
-    if (now - last <= windowMs * share) return { quiet: true, waitedMs: performance.now() - started };
-    last = now;
-  }
-  return { quiet: false, waitedMs: performance.now() - started };
-};
