@@ -1,4 +1,7 @@
-import pg from "pg";
+import { setTimeout as delay } from "node:timers/promises";
+import { MS_PER_DAY } from "@kort/core";
+import { receiptsWithoutReading } from "../../apps/server/src/modules/receipt-reading/reading.repo.ts";
+import { createDb } from "../../apps/server/src/platform/db/client.ts";
 import { processCpuMs } from "./cpu.ts";
 
 /**
@@ -10,14 +13,6 @@ import { processCpuMs } from "./cpu.ts";
 
 const POLL_MS = 2_000;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Receipts of the last day that have no reading yet: the ones the sweep will hand to the reading task. */
-const UNREAD_RECEIPTS = `
-  select count(*)::int as unread from receipts r
-   where r.deleted_at is null and r.created_at > now() - interval '1 day'
-     and not exists (select 1 from receipt_readings x where x.project_id = r.project_id and x.receipt_id = r.id)`;
-
 /**
  * Resolves once every recent receipt has been read and then `pid` has used at most 5% of a core over a whole poll, or
  * after `timeoutMs` (then `settled` is false and the caller says so).
@@ -28,20 +23,20 @@ export const waitForStartupWork = async (
   { timeoutMs = 300_000 } = {},
 ): Promise<{ settled: boolean; waitedMs: number }> => {
   const started = performance.now();
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const { db, close } = createDb(databaseUrl, { max: 1 });
   try {
     let last = processCpuMs(pid);
     while (performance.now() - started < timeoutMs) {
-      await pause(POLL_MS);
+      await delay(POLL_MS);
       const cpu = processCpuMs(pid);
-      const { rows } = await client.query<{ unread: number }>(UNREAD_RECEIPTS);
+      // The reading sweep's own query: receipts of the last day without a reading.
+      const unread = await receiptsWithoutReading(db, new Date(Date.now() - MS_PER_DAY), new Date());
       const quiet = cpu - last <= POLL_MS * 0.05;
       last = cpu;
-      if ((rows[0]?.unread ?? 0) === 0 && quiet) return { settled: true, waitedMs: performance.now() - started };
+      if (unread.length === 0 && quiet) return { settled: true, waitedMs: performance.now() - started };
     }
     return { settled: false, waitedMs: performance.now() - started };
   } finally {
-    await client.end();
+    await close();
   }
 };

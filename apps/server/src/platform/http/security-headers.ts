@@ -74,10 +74,11 @@ const pageHeaders = (production: boolean, widgetOrigins: readonly string[]): Rec
   helmet({
     contentSecurityPolicy: { useDefaults: false, directives: directives(production, widgetOrigins) },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    // HSTS is ours (HSTS above), the same on pages and API answers.
+    strictTransportSecurity: false,
     xFrameOptions: { action: "deny" },
   })({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
-  return headers;
+  return production ? { ...headers, "strict-transport-security": HSTS } : headers;
 };
 
 /**
