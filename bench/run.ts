@@ -25,6 +25,8 @@ const settings = {
   authorizationSizes: (process.env.KORT_BENCH_AUTH_SIZES ?? "0,100000,1000000").split(",").map(Number),
   /** Open-loop rates for the authorization suite (issue 13: 500/s and 2,000/s on one company). */
   authorizationRates: (process.env.KORT_BENCH_AUTH_RATES ?? "500,2000").split(",").map(Number),
+  /** Measured seconds per side at each of those rates and sizes, in `slices` alternating slices. */
+  authorizationRateSeconds: numberSetting("KORT_BENCH_AUTH_RATE_SECONDS", 15),
   /** Companies of the authorization suite's many-companies run. */
   authorizationCompanies: numberSetting("KORT_BENCH_AUTH_COMPANIES", 20),
   /** Kort's log level: warn, as the figures of issue 10 were taken; `info` adds the request log line. */
@@ -86,6 +88,7 @@ try {
       networkKey: process.env.KORT_NETWORK_KEY ?? "demo-network-key",
       sizes: settings.authorizationSizes,
       rates: settings.authorizationRates,
+      rateSeconds: settings.authorizationRateSeconds,
       seconds: settings.seconds,
       warmupSeconds: settings.warmupSeconds,
       slices: settings.slices,
@@ -119,6 +122,7 @@ try {
     people: settings.people,
     authorization_sizes: settings.authorizationSizes.join("/"),
     authorization_rates: settings.authorizationRates.join("/"),
+    authorization_rate_seconds: settings.authorizationRateSeconds,
     authorization_companies: settings.authorizationCompanies,
     durable_commits: "fsync on",
     log_level: settings.logLevel,

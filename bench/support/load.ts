@@ -1,5 +1,5 @@
 import type { HttpAnswer } from "./http-client.ts";
-import { closedLoopInto, emptyTally, type Send, summarize } from "./open-loop.ts";
+import { closedLoopInto, emptyTally, openLoopInto, type Send, summarize, type Tally } from "./open-loop.ts";
 import { record } from "./report.ts";
 
 /** What one load run measured; the generators are in open-loop.ts. */
@@ -51,24 +51,32 @@ export type Side = { send: Send; cpu?: { server?: () => number; database: () => 
 
 export type SideResult = LoadResult & { serverCpuUs?: number; databaseCpuUs?: number };
 
+/** How a comparison loads each side: `concurrency` callers back to back (saturation), or calls at a fixed `rate`. */
+export type LoadShape = { concurrency: number } | { rate: number };
+
 /**
- * Saturation runs of Kort and its floor, taken in turns: `slices` short runs of each, alternating, added up per side.
- * On a machine shared with other work, a burst of that work then falls on both sides alike instead of on whichever
- * happened to run during it. CPU time per request (server process and PostgreSQL) is read around each run.
+ * Runs of Kort and its floor taken in turns: `slices` short runs of each, alternating, added up per side, so each
+ * figure is over all of a side's `seconds`. On a machine shared with other work, a burst of that work then falls on
+ * both sides alike instead of on whichever happened to run during it. CPU time per request (server process and
+ * PostgreSQL) is read around each run.
  */
 export const alternate = async (
   kort: Side,
   floor: Side,
-  options: { concurrency: number; seconds: number; slices: number },
+  options: LoadShape & { seconds: number; slices: number },
 ): Promise<{ kort: SideResult; floor: SideResult }> => {
   const sides = [kort, floor].map((side) => ({ side, tally: emptyTally(), serverMs: 0, databaseMs: 0 }));
-  const slice = { concurrency: options.concurrency, seconds: options.seconds / options.slices };
+  const seconds = options.seconds / options.slices;
+  const run = (tally: Tally, send: Send) =>
+    "rate" in options
+      ? openLoopInto(tally, send, { rate: options.rate, seconds })
+      : closedLoopInto(tally, send, { concurrency: options.concurrency, seconds });
   for (let index = 0; index < options.slices; index += 1) {
     // Who goes first changes each slice, so neither side always follows the other's leftovers.
     for (const entry of index % 2 === 0 ? sides : [...sides].reverse()) {
       const server = entry.side.cpu?.server?.() ?? Number.NaN;
       const database = entry.side.cpu?.database() ?? 0;
-      await closedLoopInto(entry.tally, entry.side.send, slice);
+      await run(entry.tally, entry.side.send);
       entry.serverMs += (entry.side.cpu?.server?.() ?? Number.NaN) - server;
       entry.databaseMs += (entry.side.cpu?.database() ?? 0) - database;
     }

@@ -9,44 +9,7 @@ import { percentile } from "./percentile.ts";
  */
 export type Send = () => Promise<boolean>;
 
-const summary = (latencies: number[], errors: number, started: number): LoadResult => {
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    errors,
-    seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    rps: latencies.length / seconds,
-  };
-};
-
-export const openLoop = async (send: Send, options: { rate: number; seconds: number }): Promise<LoadResult> => {
-  const latencies: number[] = [];
-  let errors = 0;
-  const total = Math.round(options.rate * options.seconds);
-  const interval = 1000 / options.rate;
-  const started = performance.now();
-  const inFlight: Promise<void>[] = [];
-  for (let index = 0; index < total; index += 1) {
-    const due = started + index * interval;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    inFlight.push(
-      send()
-        .catch(() => false)
-        .then((ok) => {
-          if (!ok) errors += 1;
-          latencies.push(performance.now() - due);
-        }),
-    );
-  }
-  await Promise.all(inFlight);
-  return summary(latencies, errors, started);
-};
-
-/** What closed-loop runs measured so far; several runs (slices) of one side add up into one. */
+/** What load runs measured so far; several runs (slices) of one side add up into one. */
 export type Tally = { latencies: number[]; errors: number; ms: number };
 
 export const emptyTally = (): Tally => ({ latencies: [], errors: 0, ms: 0 });
@@ -90,5 +53,41 @@ export const closedLoop = async (
 ): Promise<LoadResult> => {
   const tally = emptyTally();
   await closedLoopInto(tally, send, options);
+  return summarize(tally);
+};
+
+/**
+ * One open-loop run whose latencies, errors and duration are added to `tally`: calls start at `rate` per second
+ * whatever the answers do, each measured from the instant it was due.
+ */
+export const openLoopInto = async (
+  tally: Tally,
+  send: Send,
+  options: { rate: number; seconds: number },
+): Promise<void> => {
+  const total = Math.round(options.rate * options.seconds);
+  const interval = 1000 / options.rate;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let index = 0; index < total; index += 1) {
+    const due = started + index * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(
+      send()
+        .catch(() => false)
+        .then((ok) => {
+          if (!ok) tally.errors += 1;
+          tally.latencies.push(performance.now() - due);
+        }),
+    );
+  }
+  await Promise.all(inFlight);
+  tally.ms += performance.now() - started;
+};
+
+export const openLoop = async (send: Send, options: { rate: number; seconds: number }): Promise<LoadResult> => {
+  const tally = emptyTally();
+  await openLoopInto(tally, send, options);
   return summarize(tally);
 };
