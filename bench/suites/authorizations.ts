@@ -9,6 +9,7 @@ import { httpRequest } from "../support/http-client.ts";
 import { alternate, printComparison } from "../support/load.ts";
 import { openLoop, type Send } from "../support/open-loop.ts";
 import { record } from "../support/report.ts";
+import { waitForQuiet } from "../support/settle.ts";
 
 /**
  * Card decisions (issue 13): POST /v1/network/authorizations over HTTP on loopback, beside the physical floor: the
@@ -200,6 +201,9 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
     const p99s = new Map<string, number>();
     for (const size of options.sizes) {
       await topUpHistory(db, card, size);
+      // The wake of what came before (the session suite's rows, this ledger's writing) ends before the warm-up.
+      const { settled, waitedMs } = await waitForQuiet(kortSide.cpu);
+      console.log(`  ${settled ? "quiet" : "still busy, measuring anyway"} after ${(waitedMs / 1000).toFixed(0)} s`);
       // Unmeasured load on both sides first, at the highest rate: the first size is when each connection plans its
       // statements and the server compiles the paths of full batches (after 5 s at 500/s, the first measured runs
       // still had the server at 760 µs a decision, against 175-270 µs later), and after a large ledger was written

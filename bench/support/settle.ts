@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { setTimeout as delay } from "node:timers/promises";
 import { MS_PER_DAY } from "@kort/core";
 import { receiptsWithoutReading } from "../../apps/server/src/modules/receipt-reading/reading.repo.ts";
@@ -5,13 +6,65 @@ import { createDb } from "../../apps/server/src/platform/db/client.ts";
 import { processCpuMs } from "./cpu.ts";
 
 /**
- * Waiting for a freshly started demo server to finish its start-up work before anything is measured. The demo
- * company's receipts are read (OCR) by a task that their sweep sends once they are a minute old: about a minute of
- * one core, one to three minutes after the server starts, which would otherwise run under the first suites' figures,
- * Kort's and the floor's alike.
+ * Waiting for the machine to be quiet before anything is measured, so that a figure is the steady state and not the
+ * wake of what came before it. A freshly started demo server reads its demo company's receipts (OCR) by a task that
+ * their sweep sends once they are a minute old: about a minute of one core, one to three minutes after the server
+ * starts (`waitForStartupWork`). After a suite has written tens of thousands of rows, or a ledger of a million,
+ * PostgreSQL's autovacuum and the kernel's write-back of those pages run for a while (`waitForQuiet`). Either would
+ * otherwise run under the next figures, Kort's and the floor's alike.
  */
 
 const POLL_MS = 2_000;
+/** At most this share of one core, per process group, over a whole poll. */
+const QUIET_CPU_SHARE = 0.05;
+/** At most this many bytes a second written to the machine's disks over a whole poll. */
+const QUIET_WRITE_BYTES_PER_SECOND = 1024 * 1024;
+const SECTOR_BYTES = 512;
+
+/** Bytes written to the machine's whole disks so far (/proc/diskstats; partitions are not counted twice). */
+const bytesWritten = (): number => {
+  try {
+    const disks = readFileSync("/proc/diskstats", "utf8").trim().split("\n");
+    const fields = disks.map((line) => line.trim().split(/\s+/));
+    const names = new Set(fields.map((field) => field[2] ?? ""));
+    // A partition (vda1, nvme0n1p1) is counted in its disk (vda, nvme0n1); loop and ram devices are not disks.
+    const isPartition = (name: string) =>
+      [...names].some((other) => other !== name && name.startsWith(other) && /^p?\d+$/.test(name.slice(other.length)));
+    return fields
+      .filter(([, , name = ""]) => !/^(loop|ram|zram)/.test(name) && !isPartition(name))
+      .reduce((sum, field) => sum + Number(field[9] ?? 0) * SECTOR_BYTES, 0);
+  } catch {
+    return Number.NaN;
+  }
+};
+
+/**
+ * Resolves once, over a whole poll, Kort's server and PostgreSQL (all its processes: autovacuum, the checkpointer,
+ * the WAL writer) have each used at most 5% of a core and the disks have taken at most 1 MB/s, or after `timeoutMs`
+ * (then `settled` is false and the caller says so). Without /proc, it resolves at once.
+ */
+export const waitForQuiet = async (
+  readers: { server?: () => number; database: () => number } | undefined,
+  { timeoutMs = 180_000 } = {},
+): Promise<{ settled: boolean; waitedMs: number }> => {
+  const started = performance.now();
+  if (!readers) return { settled: true, waitedMs: 0 };
+  const read = () => ({ server: readers.server?.() ?? 0, database: readers.database(), written: bytesWritten() });
+  let last = read();
+  while (performance.now() - started < timeoutMs) {
+    await delay(POLL_MS);
+    const now = read();
+    const cpuQuiet = (used: number) => used <= POLL_MS * QUIET_CPU_SHARE;
+    const written = now.written - last.written;
+    const quiet =
+      cpuQuiet(now.server - last.server) &&
+      cpuQuiet(now.database - last.database) &&
+      !(written > (QUIET_WRITE_BYTES_PER_SECOND * POLL_MS) / 1000);
+    last = now;
+    if (quiet) return { settled: true, waitedMs: performance.now() - started };
+  }
+  return { settled: false, waitedMs: performance.now() - started };
+};
 
 /**
  * Resolves once every recent receipt has been read and then `pid` has used at most 5% of a core over a whole poll, or
@@ -31,7 +84,7 @@ export const waitForStartupWork = async (
       const cpu = processCpuMs(pid);
       // The reading sweep's own query: receipts of the last day without a reading.
       const unread = await receiptsWithoutReading(db, new Date(Date.now() - MS_PER_DAY), new Date());
-      const quiet = cpu - last <= POLL_MS * 0.05;
+      const quiet = cpu - last <= POLL_MS * QUIET_CPU_SHARE;
       last = cpu;
       if (unread.length === 0 && quiet) return { settled: true, waitedMs: performance.now() - started };
     }
