@@ -204,10 +204,9 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
       // The wake of what came before (the session suite's rows, this ledger's writing) ends before the warm-up.
       const { settled, waitedMs } = await waitForQuiet(kortSide.cpu);
       console.log(`  ${settled ? "quiet" : "still busy, measuring anyway"} after ${(waitedMs / 1000).toFixed(0)} s`);
-      // Unmeasured load on both sides first, at the highest rate: the first size is when each connection plans its
-      // statements and the server compiles the paths of full batches (after 5 s at 500/s, the first measured runs
-      // still had the server at 760 µs a decision, against 175-270 µs later), and after a large ledger was written
-      // the machine is still writing it back; the figures are the steady state.
+      // Unmeasured load on both sides first, at the highest rate, so that each connection has planned its
+      // statements and the server has compiled the paths of full batches before anything is measured: the figures
+      // are the steady state.
       const warmup = { rate: Math.max(...rates), seconds: options.warmupSeconds };
       await openLoop(kort, warmup);
       await openLoop(floor, warmup);

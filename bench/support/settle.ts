@@ -55,6 +55,7 @@ export const waitForQuiet = async (
     await delay(POLL_MS);
     const now = read();
     const cpuQuiet = (used: number) => used <= POLL_MS * QUIET_CPU_SHARE;
+    // NaN where /proc/diskstats cannot be read: then the disks are no reason to wait.
     const written = now.written - last.written;
     const quiet =
       cpuQuiet(now.server - last.server) &&
