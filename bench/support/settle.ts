@@ -27,16 +27,32 @@ const bytesWritten = (): number => {
     const disks = readFileSync("/proc/diskstats", "utf8").trim().split("\n");
     const fields = disks.map((line) => line.trim().split(/\s+/));
     const names = new Set(fields.map((field) => field[2] ?? ""));
-    // A partition (vda1, nvme0n1p1) is counted in its disk (vda, nvme0n1); loop and ram devices are not disks.
+    // A partition (vda1, nvme0n1p1) is counted in its disk (vda, nvme0n1); loop and ram devices are not disks, and
+    // device-mapper and software RAID devices pass their writes on to disks that are counted.
     const isPartition = (name: string) =>
       [...names].some((other) => other !== name && name.startsWith(other) && /^p?\d+$/.test(name.slice(other.length)));
     return fields
-      .filter(([, , name = ""]) => !/^(loop|ram|zram)/.test(name) && !isPartition(name))
+      .filter(([, , name = ""]) => !/^(loop|ram|zram|dm-|md)/.test(name) && !isPartition(name))
       .reduce((sum, field) => sum + Number(field[9] ?? 0) * SECTOR_BYTES, 0);
   } catch {
     return Number.NaN;
   }
 };
+
+type Waited = { settled: boolean; waitedMs: number };
+
+/** Polls `isQuiet` every POLL_MS until it answers true (settled) or `timeoutMs` has passed (not settled). */
+const pollUntil = async (isQuiet: () => Promise<boolean> | boolean, timeoutMs: number): Promise<Waited> => {
+  const started = performance.now();
+  while (performance.now() - started < timeoutMs) {
+    await delay(POLL_MS);
+    if (await isQuiet()) return { settled: true, waitedMs: performance.now() - started };
+  }
+  return { settled: false, waitedMs: performance.now() - started };
+};
+
+/** Whether at most QUIET_CPU_SHARE of a core was used over a poll, from two readings in milliseconds. */
+const cpuQuiet = (before: number, after: number) => after - before <= POLL_MS * QUIET_CPU_SHARE;
 
 /**
  * Resolves once, over a whole poll, Kort's server and PostgreSQL (all its processes: autovacuum, the checkpointer,
@@ -46,25 +62,21 @@ const bytesWritten = (): number => {
 export const waitForQuiet = async (
   readers: { server?: () => number; database: () => number } | undefined,
   { timeoutMs = 180_000 } = {},
-): Promise<{ settled: boolean; waitedMs: number }> => {
-  const started = performance.now();
+): Promise<Waited> => {
   if (!readers) return { settled: true, waitedMs: 0 };
   const read = () => ({ server: readers.server?.() ?? 0, database: readers.database(), written: bytesWritten() });
   let last = read();
-  while (performance.now() - started < timeoutMs) {
-    await delay(POLL_MS);
+  return pollUntil(() => {
     const now = read();
-    const cpuQuiet = (used: number) => used <= POLL_MS * QUIET_CPU_SHARE;
     // NaN where /proc/diskstats cannot be read: then the disks are no reason to wait.
     const written = now.written - last.written;
     const quiet =
-      cpuQuiet(now.server - last.server) &&
-      cpuQuiet(now.database - last.database) &&
+      cpuQuiet(last.server, now.server) &&
+      cpuQuiet(last.database, now.database) &&
       !(written > (QUIET_WRITE_BYTES_PER_SECOND * POLL_MS) / 1000);
     last = now;
-    if (quiet) return { settled: true, waitedMs: performance.now() - started };
-  }
-  return { settled: false, waitedMs: performance.now() - started };
+    return quiet;
+  }, timeoutMs);
 };
 
 /**
@@ -75,21 +87,18 @@ export const waitForStartupWork = async (
   databaseUrl: string,
   pid: number,
   { timeoutMs = 300_000 } = {},
-): Promise<{ settled: boolean; waitedMs: number }> => {
-  const started = performance.now();
+): Promise<Waited> => {
   const { db, close } = createDb(databaseUrl, { max: 1 });
   try {
     let last = processCpuMs(pid);
-    while (performance.now() - started < timeoutMs) {
-      await delay(POLL_MS);
+    return await pollUntil(async () => {
       const cpu = processCpuMs(pid);
       // The reading sweep's own query: receipts of the last day without a reading.
       const unread = await receiptsWithoutReading(db, new Date(Date.now() - MS_PER_DAY), new Date());
-      const quiet = cpu - last <= POLL_MS * QUIET_CPU_SHARE;
+      const quiet = unread.length === 0 && cpuQuiet(last, cpu);
       last = cpu;
-      if (unread.length === 0 && quiet) return { settled: true, waitedMs: performance.now() - started };
-    }
-    return { settled: false, waitedMs: performance.now() - started };
+      return quiet;
+    }, timeoutMs);
   } finally {
     await close();
   }
