@@ -5,6 +5,7 @@ import { createCardSecrets } from "../../apps/server/src/platform/crypto/card-se
 import { createDb, type Db } from "../../apps/server/src/platform/db/client.ts";
 import { addMember, createProject } from "../../apps/server/src/platform/http/testing/fixtures.ts";
 import { cpuReaders } from "../support/cpu.ts";
+import { dbActivityReader, fsyncLatency } from "../support/db-activity.ts";
 import { httpRequest } from "../support/http-client.ts";
 import { alternate, printComparison } from "../support/load.ts";
 import { openLoop, type Send } from "../support/open-loop.ts";
@@ -161,6 +162,7 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
   // is throttled after heavy writes, a statement of 100,000 rows and their balance triggers took longer than 15 s.
   const { db, close } = createDb(options.databaseUrl, { max: 2, timeouts: { statementMs: 10 * 60_000 } });
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+  const activity = await dbActivityReader(options.databaseUrl);
   try {
     const { rows } = await db.$client.query<{ project_id: string; user_id: string }>(
       `select m.project_id, m.user_id from project_members m join users u on u.id = m.user_id
@@ -204,6 +206,10 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
       // The wake of what came before (the session suite's rows, this ledger's writing) ends before the warm-up.
       const { settled, waitedMs } = await waitForQuiet(kortSide.cpu);
       console.log(`  ${settled ? "quiet" : "still busy, measuring anyway"} after ${(waitedMs / 1000).toFixed(0)} s`);
+      const fsync = await fsyncLatency(options.databaseUrl);
+      if (fsync) {
+        console.log(`  the disk's fdatasync of 8 KB: p50 ${fsync.p50.toFixed(2)} ms, p99 ${fsync.p99.toFixed(2)} ms`);
+      }
       // Unmeasured load on both sides first, at the highest rate, so that each connection has planned its
       // statements and the server has compiled the paths of full batches before anything is measured: the figures
       // are the steady state.
@@ -219,7 +225,12 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
       for (const rate of rates) {
         // Slices alternating with the floor: a checkpoint or another process's burst falls on both sides alike,
         // and each p99 is over rate x rateSeconds calls, not one short run's hundred slowest.
-        const measured = await alternate(kortSide, floorSide, { rate, seconds: options.rateSeconds, slices });
+        const measured = await alternate(kortSide, floorSide, {
+          rate,
+          seconds: options.rateSeconds,
+          slices,
+          activity: activity.read,
+        });
         p99s.set(`${size}@${rate}`, measured.kort.p99);
         printComparison(
           `Card decision, ${size} settled transactions in the period, open loop at ${rate}/s for ${options.rateSeconds} s, vs the floor (one statement and commit on pg)`,
@@ -249,7 +260,7 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
       }
     }
     // Saturation in alternating slices.
-    const saturation = { concurrency, seconds, slices };
+    const saturation = { concurrency, seconds, slices, activity: activity.read };
     const one = await alternate(kortSide, floorSide, saturation);
     printComparison(
       `Card decisions/s, one company (${concurrency} callers back to back, one card), vs the floor on one balance row`,
@@ -267,6 +278,7 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
       many.floor,
     );
   } finally {
+    await activity.close();
     await pool.end();
     await close();
   }

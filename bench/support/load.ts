@@ -1,3 +1,4 @@
+import type { ActivityReader } from "./db-activity.ts";
 import type { HttpAnswer } from "./http-client.ts";
 import { closedLoopInto, emptyTally, openLoopInto, type Send, summarize, type Tally } from "./open-loop.ts";
 import { record } from "./report.ts";
@@ -36,6 +37,15 @@ export const printComparison = (title: string, kort: SideResult, floor: SideResu
   };
   cpu("server CPU/request", kort.serverCpuUs, floor.serverCpuUs);
   cpu("PostgreSQL CPU/request", kort.databaseCpuUs, floor.databaseCpuUs);
+  if (kort.activity && floor.activity) {
+    const wal = (side: SideResult) => (side.activity?.walBytes ?? Number.NaN) / 1024 / Math.max(1, side.requests);
+    row("WAL/request", wal(kort), wal(floor), (v) => `${v.toFixed(1)} KB`);
+    record({ name: title, figure: "WAL/request", unit: "KB", kort: wal(kort), floor: wal(floor) });
+    const { slices } = kort.activity;
+    console.log(
+      `  autovacuum at work in ${kort.activity.vacuumSlices} of ${slices} slices vs ${floor.activity.vacuumSlices} of ${slices}`,
+    );
+  }
   console.log(`  requests ${kort.requests} (errors ${kort.errors}) vs ${floor.requests} (errors ${floor.errors})`);
   // A refused or failed call (Kort's 503 BUSY past a database bound, say) is part of the figure: recorded when any.
   if (kort.errors > 0 || floor.errors > 0) {
@@ -49,7 +59,13 @@ export const printComparison = (title: string, kort: SideResult, floor: SideResu
  */
 export type Side = { send: Send; cpu?: { server?: () => number; database: () => number } };
 
-export type SideResult = LoadResult & { serverCpuUs?: number; databaseCpuUs?: number };
+/**
+ * What the database wrote during a side's slices (WAL bytes), and in how many of them an autovacuum worker was
+ * running at the slice's start or end (db-activity.ts).
+ */
+export type SideActivity = { walBytes: number; vacuumSlices: number; slices: number };
+
+export type SideResult = LoadResult & { serverCpuUs?: number; databaseCpuUs?: number; activity?: SideActivity };
 
 /** How a comparison loads each side: `concurrency` callers back to back (saturation), or calls at a fixed `rate`. */
 export type LoadShape = { concurrency: number } | { rate: number };
@@ -63,9 +79,15 @@ export type LoadShape = { concurrency: number } | { rate: number };
 export const alternate = async (
   kort: Side,
   floor: Side,
-  options: LoadShape & { seconds: number; slices: number },
+  options: LoadShape & { seconds: number; slices: number; activity?: ActivityReader },
 ): Promise<{ kort: SideResult; floor: SideResult }> => {
-  const sides = [kort, floor].map((side) => ({ side, tally: emptyTally(), serverMs: 0, databaseMs: 0 }));
+  const sides = [kort, floor].map((side) => ({
+    side,
+    tally: emptyTally(),
+    serverMs: 0,
+    databaseMs: 0,
+    activity: { walBytes: 0, vacuumSlices: 0, slices: 0 },
+  }));
   const seconds = options.seconds / options.slices;
   const run = (tally: Tally, send: Send) =>
     "rate" in options
@@ -74,15 +96,24 @@ export const alternate = async (
   for (let index = 0; index < options.slices; index += 1) {
     // Who goes first changes each slice, so neither side always follows the other's leftovers.
     for (const entry of index % 2 === 0 ? sides : [...sides].reverse()) {
+      // The activity is read outside the CPU readings, so that its query costs neither side.
+      const before = await options.activity?.();
       const server = entry.side.cpu?.server?.() ?? Number.NaN;
       const database = entry.side.cpu?.database() ?? 0;
       await run(entry.tally, entry.side.send);
       entry.serverMs += (entry.side.cpu?.server?.() ?? Number.NaN) - server;
       entry.databaseMs += (entry.side.cpu?.database() ?? 0) - database;
+      const after = await options.activity?.();
+      if (before && after) {
+        entry.activity.walBytes += after.walBytes - before.walBytes;
+        entry.activity.vacuumSlices += before.vacuuming > 0 || after.vacuuming > 0 ? 1 : 0;
+        entry.activity.slices += 1;
+      }
     }
   }
-  const [kortResult, floorResult] = sides.map(({ side, tally, serverMs, databaseMs }): SideResult => {
-    const result = summarize(tally);
+  const [kortResult, floorResult] = sides.map(({ side, tally, serverMs, databaseMs, activity }): SideResult => {
+    const summary = summarize(tally);
+    const result = options.activity ? { ...summary, activity } : summary;
     if (!side.cpu) return result;
     const perRequest = (ms: number) => (ms * 1000) / Math.max(1, result.requests);
     return { ...result, serverCpuUs: perRequest(serverMs), databaseCpuUs: perRequest(databaseMs) };

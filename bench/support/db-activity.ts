@@ -1,0 +1,83 @@
+import { closeSync, fdatasyncSync, openSync, rmSync, writeSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { percentile } from "./percentile.ts";
+
+/**
+ * What PostgreSQL's own work did beside a measurement, for the figures that wait on the disk (the card decisions:
+ * a durable commit each). A decision's p99 moves with how much WAL each commit flushes, which grows after every
+ * checkpoint (the first change of a page writes the whole page) and with a larger ledger's indexes; with autovacuum
+ * cleaning the tables a run has just written; and with the disk's own fsync time. Printed beside the figures, these
+ * tell the code's cost from the database's housekeeping and the machine's disk.
+ */
+
+/** The database's counters read around each slice of a comparison (load.ts `alternate`). */
+export type DbActivity = {
+  /** The WAL's insert position in bytes: exact, unlike the statistics views, which backends report late. */
+  walBytes: number;
+  /** Autovacuum workers running at the moment of reading. */
+  vacuuming: number;
+};
+
+export type ActivityReader = () => Promise<DbActivity>;
+
+/** A reader on its own connection; `close` ends it. */
+export const dbActivityReader = async (
+  databaseUrl: string,
+): Promise<{ read: ActivityReader; close(): Promise<void> }> => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const read = async (): Promise<DbActivity> => {
+    const { rows } = await client.query<{ wal: string; vacuuming: string }>(
+      `select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text as wal,
+              (select count(*) from pg_stat_activity where backend_type = 'autovacuum worker')::text as vacuuming`,
+    );
+    return { walBytes: Number(rows[0]?.wal ?? Number.NaN), vacuuming: Number(rows[0]?.vacuuming ?? 0) };
+  };
+  return { read, close: () => client.end() };
+};
+
+const FSYNC_SAMPLES = 500;
+const PAGE = Buffer.alloc(8192, 1);
+
+/**
+ * The disk's durable-write latency beside the database's files: 8 KB written and `fdatasync`ed `FSYNC_SAMPLES`
+ * times in a scratch file next to the data directory (the commit's WAL flush is such a write). Undefined when the
+ * data directory is not on this machine or not readable (a remote database, or a role that may not see it).
+ */
+export const fsyncLatency = async (databaseUrl: string): Promise<{ p50: number; p99: number } | undefined> => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let dataDirectory: string | undefined;
+  try {
+    dataDirectory = (await client.query<{ dir: string }>("select current_setting('data_directory') as dir")).rows[0]
+      ?.dir;
+  } catch {
+    dataDirectory = undefined;
+  } finally {
+    await client.end();
+  }
+  if (!dataDirectory) return undefined;
+  const file = path.join(path.dirname(dataDirectory), `.kort-bench-fsync-${process.pid}`);
+  let fd: number;
+  try {
+    fd = openSync(file, "w");
+  } catch {
+    return undefined;
+  }
+  const samples: number[] = [];
+  try {
+    for (let index = 0; index < FSYNC_SAMPLES; index += 1) {
+      const started = performance.now();
+      // Over a few pages, as WAL segments are overwritten in place.
+      writeSync(fd, PAGE, 0, PAGE.length, (index % 16) * PAGE.length);
+      fdatasyncSync(fd);
+      samples.push(performance.now() - started);
+    }
+  } finally {
+    closeSync(fd);
+    rmSync(file, { force: true });
+  }
+  samples.sort((a, b) => a - b);
+  return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+};
