@@ -13,7 +13,10 @@ import { percentile } from "./percentile.ts";
 
 /** The database's counters read around each slice of a comparison (load.ts `alternate`). */
 export type DbActivity = {
-  /** The WAL's insert position in bytes: exact, unlike the statistics views, which backends report late. */
+  /**
+   * The WAL's insert position in bytes: exact, unlike the statistics views, which backends report late. The
+   * difference over a slice is all the WAL written meanwhile: mostly the side's own, plus any housekeeping.
+   */
   walBytes: number;
   /** Autovacuum workers running at the moment of reading. */
   vacuuming: number;
@@ -69,7 +72,7 @@ export const fsyncLatency = async (databaseUrl: string): Promise<{ p50: number; 
   try {
     for (let index = 0; index < FSYNC_SAMPLES; index += 1) {
       const started = performance.now();
-      // Over a few pages, as WAL segments are overwritten in place.
+      // Within a few pages of one file, as a run of commits flushes within one WAL segment file.
       writeSync(fd, PAGE, 0, PAGE.length, (index % 16) * PAGE.length);
       fdatasyncSync(fd);
       samples.push(performance.now() - started);
