@@ -5,7 +5,7 @@ import { createCardSecrets } from "../../apps/server/src/platform/crypto/card-se
 import { createDb, type Db } from "../../apps/server/src/platform/db/client.ts";
 import { addMember, createProject } from "../../apps/server/src/platform/http/testing/fixtures.ts";
 import { cpuReaders } from "../support/cpu.ts";
-import { dbActivityReader, fsyncLatency } from "../support/db-activity.ts";
+import { dbActivityReader } from "../support/db-activity.ts";
 import { httpRequest } from "../support/http-client.ts";
 import { alternate, printComparison } from "../support/load.ts";
 import { openLoop, type Send } from "../support/open-loop.ts";
@@ -206,7 +206,7 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
       // The wake of what came before (the session suite's rows, this ledger's writing) ends before the warm-up.
       const { settled, waitedMs } = await waitForQuiet(kortSide.cpu);
       console.log(`  ${settled ? "quiet" : "still busy, measuring anyway"} after ${(waitedMs / 1000).toFixed(0)} s`);
-      const fsync = await fsyncLatency(options.databaseUrl);
+      const fsync = activity.fsyncLatency();
       if (fsync) {
         console.log(`  the disk's fdatasync of 8 KB: p50 ${fsync.p50.toFixed(2)} ms, p99 ${fsync.p99.toFixed(2)} ms`);
       }

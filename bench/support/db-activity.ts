@@ -24,44 +24,15 @@ export type DbActivity = {
 
 export type ActivityReader = () => Promise<DbActivity>;
 
-/** A reader on its own connection; `close` ends it. */
-export const dbActivityReader = async (
-  databaseUrl: string,
-): Promise<{ read: ActivityReader; close(): Promise<void> }> => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const read = async (): Promise<DbActivity> => {
-    const { rows } = await client.query<{ wal: string; vacuuming: string }>(
-      `select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text as wal,
-              (select count(*) from pg_stat_activity where backend_type = 'autovacuum worker')::text as vacuuming`,
-    );
-    return { walBytes: Number(rows[0]?.wal ?? Number.NaN), vacuuming: Number(rows[0]?.vacuuming ?? 0) };
-  };
-  return { read, close: () => client.end() };
-};
-
 const FSYNC_SAMPLES = 500;
 const PAGE = Buffer.alloc(8192, 1);
 
 /**
- * The disk's durable-write latency beside the database's files: 8 KB written and `fdatasync`ed `FSYNC_SAMPLES`
- * times in a scratch file next to the data directory (the commit's WAL flush is such a write). Undefined when the
- * data directory is not on this machine or not readable (a remote database, or a role that may not see it).
+ * The disk's durable-write latency in `directory`: 8 KB written and `fdatasync`ed `FSYNC_SAMPLES` times in a
+ * scratch file (the commit's WAL flush is such a write). Undefined when no file can be made there.
  */
-export const fsyncLatency = async (databaseUrl: string): Promise<{ p50: number; p99: number } | undefined> => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  let dataDirectory: string | undefined;
-  try {
-    dataDirectory = (await client.query<{ dir: string }>("select current_setting('data_directory') as dir")).rows[0]
-      ?.dir;
-  } catch {
-    dataDirectory = undefined;
-  } finally {
-    await client.end();
-  }
-  if (!dataDirectory) return undefined;
-  const file = path.join(path.dirname(dataDirectory), `.kort-bench-fsync-${process.pid}`);
+const fsyncLatencyIn = (directory: string): { p50: number; p99: number } | undefined => {
+  const file = path.join(directory, `.kort-bench-fsync-${process.pid}`);
   let fd: number;
   try {
     fd = openSync(file, "w");
@@ -83,4 +54,36 @@ export const fsyncLatency = async (databaseUrl: string): Promise<{ p50: number; 
   }
   samples.sort((a, b) => a - b);
   return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
+};
+
+export type DbActivityReader = {
+  read: ActivityReader;
+  /**
+   * The disk's fsync latency next to the database's data directory. Undefined when the data directory is not on
+   * this machine or not readable (a remote database, or a role that may not see it).
+   */
+  fsyncLatency(): { p50: number; p99: number } | undefined;
+  close(): Promise<void>;
+};
+
+/** A reader on its own connection, which also finds the data directory once; `close` ends it. */
+export const dbActivityReader = async (databaseUrl: string): Promise<DbActivityReader> => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const dataDirectory = await client
+    .query<{ dir: string }>("select current_setting('data_directory') as dir")
+    .then((result) => result.rows[0]?.dir)
+    .catch(() => undefined);
+  const read = async (): Promise<DbActivity> => {
+    const { rows } = await client.query<{ wal: string; vacuuming: string }>(
+      `select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text as wal,
+              (select count(*) from pg_stat_activity where backend_type = 'autovacuum worker')::text as vacuuming`,
+    );
+    return { walBytes: Number(rows[0]?.wal ?? Number.NaN), vacuuming: Number(rows[0]?.vacuuming ?? 0) };
+  };
+  return {
+    read,
+    fsyncLatency: () => (dataDirectory ? fsyncLatencyIn(path.dirname(dataDirectory)) : undefined),
+    close: () => client.end(),
+  };
 };
