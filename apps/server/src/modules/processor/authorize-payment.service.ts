@@ -40,6 +40,11 @@ export type PaymentAnswer = {
   approved: boolean;
   declineCode: DeclineCode | null;
   amountIsk: number;
+  /**
+   * A new decision whose cardholder has a device that takes pushes: its push is worth queueing. False for a network
+   * retry (the holder was told of the first answer) and an unknown card.
+   */
+  notify: boolean;
 };
 
 type Priced = { amountIsk: number; supported: boolean };
@@ -65,7 +70,7 @@ const storedAnswer = (row: StoredDecision, request: PaymentRequest): PaymentAnsw
     });
   }
   const declineCode = isDeclineCode(row.declineCode) ? row.declineCode : null;
-  return { id: row.id, approved: row.status !== "declined", declineCode, amountIsk: row.amount };
+  return { id: row.id, approved: row.status !== "declined", declineCode, amountIsk: row.amount, notify: false };
 };
 
 /** A request on its way to its company's batch: priced, and its card found in the directory. */
@@ -149,7 +154,7 @@ const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Pr
       const cardState = state?.cards.get(cardId);
       let availableCredit = credit.get(projectId) ?? 0;
       if (!state || !cardState) {
-        return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk };
+        return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk, notify: false };
       }
       const reference = request.networkReference;
       const key = reference ? referenceKey(cardId, reference) : undefined;
@@ -220,7 +225,7 @@ const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Pr
         availableCredit = after.availableCredit;
         credit.set(projectId, availableCredit);
       }
-      return { id, approved: decision.approved, declineCode, amountIsk };
+      return { id, approved: decision.approved, declineCode, amountIsk, notify: cardState.holderHasPush };
     });
     // With no rows (every request a retry or refused) there is nothing to write but the COMMIT.
     await last(rows.length > 0 ? insertDecisionsSql(quote, rows) : "select 1");
@@ -285,7 +290,7 @@ export const authorizePayment = async (deps: ProcessorDeps, request: PaymentRequ
   const lookup = deps.secrets.panLookup(request.pan);
   const { amountIsk, supported } = await priced(deps.db, request, deps.now());
   const card = await findCard(deps.db, lookup);
-  if (!card) return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk };
+  if (!card) return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk, notify: false };
   const submitted: Submitted = { request, projectId: card.projectId, cardId: card.id, amountIsk, supported };
   return batcherOf(deps).submit(laneOf(card.projectId), submitted);
 };

@@ -105,6 +105,8 @@ export type CardDecisionState = {
   merchantControls: MerchantControls | null;
   /** The cardholder's receipt lock, when a receipt is missing. */
   receiptLock: ReceiptLock | null;
+  /** Whether the cardholder has a device that takes pushes: only then is a decision's push worth a task. */
+  holderHasPush: boolean;
 };
 
 /** A decision already stored for a (card, network reference) of the batch: what a retry answers. */
@@ -160,6 +162,7 @@ export type StateJson = {
     team: Sums;
     merchant: [string, string[], string[]] | null;
     receipt_lock: [number, string | null] | null;
+    push: boolean;
   }[];
 };
 
@@ -261,6 +264,7 @@ export const decisionStateOf = (raw: StateJson | string | null | undefined): Bat
             liftedUntil: row.receipt_lock[1] === null ? null : new Date(row.receipt_lock[1]),
           }
         : null,
+      holderHasPush: row.push === true,
     });
   }
   const stored = new Map<string, StoredDecision>();

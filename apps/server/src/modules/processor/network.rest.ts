@@ -55,8 +55,9 @@ export const networkRoutes: RestRoute[] = [
         networkReference: body.network_reference,
       });
       // The decision is committed; its push to the holder's phone is gathered with others into one task and the
-      // network's answer does not wait for it (issue 17, push.service.ts).
-      if (answer.id) queueDecisionPush(deps.tasks, answer.id);
+      // network's answer does not wait for it (issue 17, push.service.ts). A holder with no device that takes pushes
+      // gets no task: it would cost the database its commits and tell nobody.
+      if (answer.id && answer.notify) queueDecisionPush(deps.tasks, answer.id);
       return {
         id: answer.id,
         approved: answer.approved,

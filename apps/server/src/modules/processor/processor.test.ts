@@ -49,7 +49,7 @@ describe("authorizing against a card", () => {
     const s = await scene();
     const card = await s.issue();
     const unknown = await authorizePayment(s.deps, card.request({ pan: "4000000000000002" }));
-    expect(unknown).toEqual({ id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk: 1000 });
+    expect(unknown).toEqual({ id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk: 1000, notify: false });
     const declined = await authorizePayment(s.deps, card.request({ amount: 100_001 }));
     expect(declined.declineCode).toBe("SINGLE_AMOUNT");
     const [row] = await db

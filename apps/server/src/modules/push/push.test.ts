@@ -64,11 +64,12 @@ const subscribedDevice = async (who: { headers: Record<string, string> } = scene
   return { id, sub };
 };
 
-const charge = async (card: NetworkCard, merchant: string) => {
+const charge = async (card: NetworkCard, merchant: string, extra: { network_reference?: string } = {}) => {
   const answer = await requestAuthorization(t.app, "demo-network-key", card, {
     amount: 12_345,
     merchant_name: merchant,
     mcc: "5812",
+    ...extra,
   });
   expect(answer.statusCode, answer.body).toBe(200);
   const decided = answer.json<{ id: string; approved: boolean }>();
@@ -153,6 +154,31 @@ describe("a card decision", () => {
     expect(tags).toEqual(new Set(answers.map((answer) => `authorization:${answer.id}`)));
   });
 
+  it("queues no task for a holder without a subscribed device, nor for a network retry", async () => {
+    await subscribedDevice();
+    // The accountant holds a card but has no device that takes pushes.
+    const unreachable = await scene.issue();
+    await t.db.update(cards).set({ cardholderId: scene.accountant.id }).where(eq(cards.id, unreachable.id));
+    const untold = await requestAuthorization(t.app, "demo-network-key", unreachable, { merchant_name: "Nettó" });
+    expect(untold.json()).toMatchObject({ approved: true });
+    const card = await scene.issue();
+    const reference = `retry-${randomUUID()}`;
+    const first = await charge(card, "Olís", { network_reference: reference });
+    const retried = await requestAuthorization(t.app, "demo-network-key", card, {
+      amount: 12_345,
+      merchant_name: "Olís",
+      mcc: "5812",
+      network_reference: reference,
+    });
+    expect(retried.json()).toMatchObject({ id: first.id, approved: true });
+    // Tasks are queued in the order of the answers: once this later decision's task is there, any task for the two
+    // before it would be too.
+    await charge(card, "Hagkaup");
+    const queued = pushTasks().flatMap((task) => task.data.authorization_ids as string[]);
+    expect(queued).not.toContain(untold.json<{ id: string }>().id);
+    expect(queued.filter((id) => id === first.id)).toHaveLength(1);
+  });
+
   it("sends nothing to a colleague's devices", async () => {
     const colleague = await subscribedDevice(scene.callers.peer);
     await charge(await scene.issue(), "Hagkaup");
@@ -171,11 +197,13 @@ describe("a card decision", () => {
     expect(row?.pushToken).toBeNull();
     const device = await rest(scene.callers.holder, "GET", `/v1/devices/${gone.id}`);
     expect(device.json()).toMatchObject({ push_enabled: false });
+    // Every device of the holder answered 410, so none is left: a new phone is the one the next push reaches.
     answerWith = 201;
     sent = [];
+    const phone = await subscribedDevice();
     await charge(card, "Krónan");
     await t.tasks.drain(PUSH_QUEUE);
-    expect(sent.map((push) => push.subscription.endpoint)).not.toContain(gone.sub.endpoint);
+    expect(sent.map((push) => push.subscription.endpoint)).toEqual([phone.sub.endpoint]);
   });
 });
 
