@@ -201,6 +201,7 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
     const kortSide = { send: kort, cpu: cpuOf(options.kortPid) };
     const floorSide = { send: floor, cpu: cpuOf() };
     const p99s = new Map<string, number>();
+    const warmup = { rate: Math.max(...rates), seconds: options.warmupSeconds };
     for (const size of options.sizes) {
       await topUpHistory(db, card, size);
       // The wake of what came before (the session suite's rows, this ledger's writing) ends before the warm-up.
@@ -213,7 +214,6 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
       // Unmeasured load on both sides first, at the highest rate, so that each connection has planned its
       // statements and the server has compiled the paths of full batches before anything is measured: the figures
       // are the steady state.
-      const warmup = { rate: Math.max(...rates), seconds: options.warmupSeconds };
       await openLoop(kort, warmup);
       await openLoop(floor, warmup);
       // On the bench's fresh database the warm-up grew the decisions' tables a hundredfold (the demo's hundred-odd
@@ -257,6 +257,29 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
           kort: big,
           floor: small,
         });
+      }
+      // The same question with the clock taken out. The series above compares sizes measured minutes apart, and a
+      // stall of this shared machine in one of them moves its p99 (the floor's own p99 at 500/s went from 2.3 ms to
+      // 31 ms between two runs at the largest size). Here the company with the largest ledger and one with none (a
+      // company of the saturation run, which has decided nothing yet) alternate in the same slices on the same
+      // database, so whatever stalls falls on both, and only the ledger differs.
+      const empty = others[1];
+      if (empty) {
+        const emptySide = { send: kortSender(options, [empty]), cpu: kortSide.cpu };
+        await openLoop(emptySide.send, warmup);
+        for (const rate of rates) {
+          const measured = await alternate(kortSide, emptySide, {
+            rate,
+            seconds: options.rateSeconds,
+            slices,
+            activity: activity.read,
+          });
+          printComparison(
+            `Card decision, the company with ${largest} settled transactions vs a company with none, alternated in the same slices, open loop at ${rate}/s for ${options.rateSeconds} s (floor column: the company with none)`,
+            measured.kort,
+            measured.floor,
+          );
+        }
       }
     }
     // Saturation in alternating slices.
