@@ -202,6 +202,8 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
     const floorSide = { send: floor, cpu: cpuOf() };
     const p99s = new Map<string, number>();
     const warmup = { rate: Math.max(...rates), seconds: options.warmupSeconds };
+    /** A fixed-rate comparison: `rateSeconds` a side in `slices` alternating slices, with the database's activity. */
+    const atRate = (rate: number) => ({ rate, seconds: options.rateSeconds, slices, activity: activity.read });
     for (const size of options.sizes) {
       await topUpHistory(db, card, size);
       // The wake of what came before (the session suite's rows, this ledger's writing) ends before the warm-up.
@@ -225,12 +227,7 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
       for (const rate of rates) {
         // Slices alternating with the floor: a checkpoint or another process's burst falls on both sides alike,
         // and each p99 is over rate x rateSeconds calls, not one short run's hundred slowest.
-        const measured = await alternate(kortSide, floorSide, {
-          rate,
-          seconds: options.rateSeconds,
-          slices,
-          activity: activity.read,
-        });
+        const measured = await alternate(kortSide, floorSide, atRate(rate));
         p99s.set(`${size}@${rate}`, measured.kort.p99);
         printComparison(
           `Card decision, ${size} settled transactions in the period, open loop at ${rate}/s for ${options.rateSeconds} s, vs the floor (one statement and commit on pg)`,
@@ -268,12 +265,7 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
         const emptySide = { send: kortSender(options, [empty]), cpu: kortSide.cpu };
         await openLoop(emptySide.send, warmup);
         for (const rate of rates) {
-          const measured = await alternate(kortSide, emptySide, {
-            rate,
-            seconds: options.rateSeconds,
-            slices,
-            activity: activity.read,
-          });
+          const measured = await alternate(kortSide, emptySide, atRate(rate));
           printComparison(
             `Card decision, the company with ${largest} settled transactions vs a company with none, alternated in the same slices, open loop at ${rate}/s for ${options.rateSeconds} s (floor column: the company with none)`,
             measured.kort,
