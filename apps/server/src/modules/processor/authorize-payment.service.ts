@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { type CurrencyCode, currencyExponent, DECLINE_CODES, type DeclineCode } from "@kort/core";
 import type { CardSecrets } from "../../platform/crypto/card-secrets.ts";
 import type { Db } from "../../platform/db/client.ts";
+import { quoteLiteral } from "../../platform/db/sql-literal.ts";
 import { uuidV7 } from "../../platform/db/uuid-v7.ts";
 import { AppError } from "../../platform/errors.ts";
 import {
@@ -94,7 +95,7 @@ const inTwoRoundTrips = async <T>(
   let broken: Error | undefined;
   try {
     return await work({
-      quote: (value) => client.escapeLiteral(value),
+      quote: quoteLiteral,
       first: async (statements) => {
         const results = (await client.query(`BEGIN; ${statements.join("; ")}`)) as unknown as {
           rows: { state?: unknown }[];

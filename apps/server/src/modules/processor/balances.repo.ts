@@ -166,7 +166,7 @@ export type StateJson = {
   }[];
 };
 
-/** Quotes a value as an SQL literal (pg's `escapeLiteral`: quotes doubled, backslashes in an E'' string). */
+/** Quotes a value as an SQL literal (`quoteLiteral`, platform/db/sql-literal.ts). */
 export type Quote = (value: string) => string;
 
 const arrayOf = (quote: Quote, values: readonly string[], type: "uuid" | "text") =>

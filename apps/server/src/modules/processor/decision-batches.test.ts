@@ -136,6 +136,29 @@ describe("decision batches", () => {
     await expectBalancesRecomputed(s.project.id);
   });
 
+  it("store a batch's texts exactly as the network sent them, quotes and backslashes included", async () => {
+    // A batch's statements carry their values as quoted literals (platform/db/sql-literal.ts), the rows as JSON.
+    const s = await sceneOn(pool.db);
+    const card = await s.issue({ sumAmount: 1_000_000 });
+    await authorizePayment(s.deps, card.request());
+    const names = [`Kaffi "Mokka" O'Hara`, "C:\\kassi\\1 'ég'", "Þ\\'\\\\\"", "Bónus 😀"];
+    const answers = await Promise.all(
+      names.map((merchantName, index) =>
+        authorizePayment(s.deps, card.request({ merchantName, networkReference: `${merchantName}-${index}` })),
+      ),
+    );
+    expect(answers.every((answer) => answer.approved)).toBe(true);
+    const stored = await pool.db
+      .select({ name: authorizations.merchantName, reference: authorizations.networkReference })
+      .from(authorizations)
+      .where(eq(authorizations.cardId, card.id));
+    expect(stored.filter((row) => row.reference !== null).sort((a, b) => a.name.localeCompare(b.name))).toEqual(
+      names
+        .map((name, index) => ({ name, reference: `${name}-${index}` }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    );
+  });
+
   it("decide several companies' waiting requests in shared batches, each company's credit its own", async () => {
     // One process: one clock and one card key for both companies.
     const now = () => new Date();

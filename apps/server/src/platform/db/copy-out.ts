@@ -1,8 +1,8 @@
 import type { SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import type { Db } from "./client.ts";
+import { quoteLiteral } from "./sql-literal.ts";
 
 /**
  * A SELECT's rows streamed with `COPY (...) TO STDOUT`: PostgreSQL writes every row as one line of text, and the rows
@@ -12,8 +12,8 @@ import type { Db } from "./client.ts";
  * as the reader asks for them: a slow reader stops PostgreSQL (backpressure on the socket), so memory holds a
  * batch, never the result.
  *
- * COPY takes no bind parameters, so the statement's are written into it as literals, escaped by pg's own
- * `escapeLiteral`; only the kinds of values the callers pass are accepted.
+ * COPY takes no bind parameters, so the statement's are written into it as literals, escaped by
+ * `quoteLiteral`; only the kinds of values the callers pass are accepted.
  */
 
 const dialect = new PgDialect();
@@ -39,7 +39,7 @@ const literalText = (value: unknown): string => {
 };
 
 const literal = (value: unknown): string =>
-  value === null || value === undefined ? "NULL" : pg.escapeLiteral(literalText(value));
+  value === null || value === undefined ? "NULL" : quoteLiteral(literalText(value));
 
 /** The statement's text with its `$n` parameters written in as literals. */
 export const inlineStatement = (statement: SQL): string => {
