@@ -238,9 +238,10 @@ const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Pr
  * requests are always in one queue, in arrival order, with at most one batch in flight; a batch holds whatever
  * waited in its lane, of one company or several. With many companies each rarely has more than one request
  * waiting: sharing a lane gives them one commit for several, and the lanes keep several batches (and PostgreSQL's
- * cores) busy at once.
+ * cores) busy at once. Two per process: on this 2-core machine fewer lanes made bigger batches and less of
+ * PostgreSQL's CPU per decision (docs/balances.md, "Batches"); several server processes add lanes of their own.
  */
-const LANES = 4;
+const LANES = 2;
 const laneOf = (projectId: string): string => String(Number.parseInt(projectId.slice(-4), 16) % LANES);
 
 /** The batchers of a process: one per database and clock (tests give each company a clock of its own). */
