@@ -13,7 +13,7 @@ describe("quoteLiteral", () => {
     );
   });
 
-  it("reads back as the same text in PostgreSQL's grammar", () => {
+  it("doubles quotes, and writes a text with a backslash as an E'' string", () => {
     expect(quoteLiteral("O'Brien")).toBe("'O''Brien'");
     expect(quoteLiteral('{"name":"a\\"b"}')).toBe(` E'{"name":"a\\\\"b"}'`);
     expect(quoteLiteral("")).toBe("''");
