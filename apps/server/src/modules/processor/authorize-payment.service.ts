@@ -2,13 +2,11 @@ import { randomInt } from "node:crypto";
 import { type CurrencyCode, currencyExponent, DECLINE_CODES, type DeclineCode } from "@kort/core";
 import type { CardSecrets } from "../../platform/crypto/card-secrets.ts";
 import type { Db } from "../../platform/db/client.ts";
-import { quoteLiteral } from "../../platform/db/sql-literal.ts";
 import { uuidV7 } from "../../platform/db/uuid-v7.ts";
 import { AppError } from "../../platform/errors.ts";
 import {
   decisionStateOf,
   decisionStateSql,
-  type Quote,
   referenceKey,
   type StateJson,
   type StoredDecision,
@@ -86,7 +84,6 @@ type Submitted = { request: PaymentRequest; projectId: string; cardId: string; a
 const inTwoRoundTrips = async <T>(
   db: Db,
   work: (client: {
-    quote: Quote;
     first(statements: readonly string[]): Promise<unknown[]>;
     last(sql: string): Promise<void>;
   }) => Promise<T>,
@@ -95,7 +92,6 @@ const inTwoRoundTrips = async <T>(
   let broken: Error | undefined;
   try {
     return await work({
-      quote: quoteLiteral,
       first: async (statements) => {
         const results = (await client.query(`BEGIN; ${statements.join("; ")}`)) as unknown as {
           rows: { state?: unknown }[];
@@ -126,7 +122,7 @@ const inTwoRoundTrips = async <T>(
  * the batch, answers that decision (a network retry). An answer that is an error fails that request alone.
  */
 const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Promise<(PaymentAnswer | Error)[]> =>
-  inTwoRoundTrips(deps.db, async ({ quote, first, last }) => {
+  inTwoRoundTrips(deps.db, async ({ first, last }) => {
     // Companies in id order, each locking its cards and then its row: every batch of every process takes the
     // locks in that one order (a settlement takes one card and then its company), so none waits in a circle.
     const projectIds = [...new Set(batch.map((item) => item.projectId))].sort();
@@ -139,7 +135,7 @@ const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Pr
         request.networkReference ? [{ cardId, reference: request.networkReference }] : [],
       );
       const cardIds = [...new Set(mine.map((item) => item.cardId))];
-      return decisionStateSql(quote, projectId, cardIds, references, now);
+      return decisionStateSql(projectId, cardIds, references, now);
     });
     const read = await first(statements);
     const states = new Map(
@@ -229,7 +225,7 @@ const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Pr
       return { id, approved: decision.approved, declineCode, amountIsk, notify: cardState.holderHasPush };
     });
     // With no rows (every request a retry or refused) there is nothing to write but the COMMIT.
-    await last(rows.length > 0 ? insertDecisionsSql(quote, rows) : "select 1");
+    await last(rows.length > 0 ? insertDecisionsSql(rows) : "select 1");
     return answers;
   });
 

@@ -1,6 +1,7 @@
 import { isMerchantGroupId, type MerchantControls, MS_PER_DAY } from "@kort/core";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
+import { quoteLiteral } from "../../platform/db/sql-literal.ts";
 import type { DecisionCard, DecisionLimit, LimitUsage, ReceiptLock, TeamControl } from "./decide.ts";
 import { limitWindowStart } from "./periods.ts";
 
@@ -166,12 +167,9 @@ export type StateJson = {
   }[];
 };
 
-/** Quotes a value as an SQL literal (`quoteLiteral`, platform/db/sql-literal.ts). */
-export type Quote = (value: string) => string;
-
-const arrayOf = (quote: Quote, values: readonly string[], type: "uuid" | "text") =>
-  values.length === 0 ? `'{}'::${type}[]` : `ARRAY[${values.map(quote).join(", ")}]::${type}[]`;
-const at = (quote: Quote, value: Date) => `${quote(value.toISOString())}::timestamptz`;
+const arrayOf = (values: readonly string[], type: "uuid" | "text") =>
+  values.length === 0 ? `'{}'::${type}[]` : `ARRAY[${values.map(quoteLiteral).join(", ")}]::${type}[]`;
+const at = (value: Date) => `${quoteLiteral(value.toISOString())}::timestamptz`;
 
 /**
  * The statement that locks a batch's cards (in id order) and then their company's row, as every settlement takes
@@ -179,11 +177,10 @@ const at = (quote: Quote, value: Date) => `${quote(value.toISOString())}::timest
  * migration 0020_decision_batch, whose inner statements PL/pgSQL plans once per connection): per card its row,
  * limits with what their windows hold, its team's control; the company's credit limit and credit in use; and the
  * decisions already stored for the batch's network references. About a dozen rows per card, all by key. Its
- * values are quoted literals, not parameters, so that it can share one round trip with the BEGIN before it
- * (several statements in one simple query; authorize-payment.service.ts).
+ * values are quoted literals (`quoteLiteral`), not parameters, so that it can share one round trip with the BEGIN
+ * before it (several statements in one simple query; authorize-payment.service.ts).
  */
 export const decisionStateSql = (
-  quote: Quote,
   projectId: string,
   cardIds: readonly string[],
   references: readonly { cardId: string; reference: string }[],
@@ -194,19 +191,17 @@ export const decisionStateSql = (
   const boundary = hourStart(from);
   const boundaryEnd = new Date(boundary.getTime() + HOUR_MS);
   const args = [
-    `${quote(projectId)}::uuid`,
-    arrayOf(quote, cardIds, "uuid"),
+    `${quoteLiteral(projectId)}::uuid`,
+    arrayOf(cardIds, "uuid"),
     arrayOf(
-      quote,
       references.map((r) => r.cardId),
       "uuid",
     ),
     arrayOf(
-      quote,
       references.map((r) => r.reference),
       "text",
     ),
-    ...[s.D, s.W, s.M, s.Y, s.L, from, boundary, boundaryEnd].map((value) => at(quote, value)),
+    ...[s.D, s.W, s.M, s.Y, s.L, from, boundary, boundaryEnd].map(at),
   ];
   return `select kort_decision_state(${args.join(", ")}) as state`;
 };

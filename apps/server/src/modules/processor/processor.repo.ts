@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { authorizations, cards, fxRates, projects, transactions } from "../../platform/db/schema/index.ts";
+import { quoteLiteral } from "../../platform/db/sql-literal.ts";
 
 /**
  * The processor's SQL. Every decision and settlement locks the card row and then the project row, always in that
@@ -136,8 +137,8 @@ export type DecisionRow = {
  * is found under the lock. The rows are one quoted JSON literal, so that the statement can share one round trip
  * with the COMMIT after it.
  */
-export const insertDecisionsSql = (quote: (value: string) => string, rows: readonly DecisionRow[]): string =>
-  `select kort_insert_decisions(${quote(JSON.stringify(rows))}::json) as inserted`;
+export const insertDecisionsSql = (rows: readonly DecisionRow[]): string =>
+  `select kort_insert_decisions(${quoteLiteral(JSON.stringify(rows))}::json) as inserted`;
 
 export const insertTransaction = async (tx: Executor, values: NewTransaction): Promise<string> => {
   const [row] = await tx.insert(transactions).values(values).returning({ id: transactions.id });
