@@ -12,5 +12,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page that loads its chunk and data on a machine busy with the server, the database and the browser can take
+    // seconds to show a value: expect.poll's own default (1 s) failed a settings field on a clean-clone CI run.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
