@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestDatabase, type TestDatabase } from "./testing/test-db.ts";
@@ -17,6 +18,19 @@ describe("time-ordered ids", () => {
     expect(ids.map(uuidV7Milliseconds)).toEqual([at, at + 1, at + 1_000, at + 86_400_000]);
     expect([...ids].reverse().sort()).toEqual(ids);
     expect(new Set(Array.from({ length: 1_000 }, () => uuidV7(at))).size).toBe(1_000);
+  });
+
+  it("carry any millisecond of their 48 bits, and random bits that differ across the random pool's refills", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 48 - 1 }), (milliseconds) => {
+        const id = uuidV7(milliseconds);
+        expect(id).toMatch(VERSION_7);
+        expect(uuidV7Milliseconds(id)).toBe(milliseconds);
+      }),
+    );
+    // The pool holds 256 ids' random bytes: 10,000 ids at one millisecond refill it 39 times.
+    const randomParts = Array.from({ length: 10_000 }, () => uuidV7(0).slice(15));
+    expect(new Set(randomParts).size).toBe(10_000);
   });
 
   describe("made by PostgreSQL", () => {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { AppError } from "../errors.ts";
 import { requestContext } from "./context.ts";
+import { idempotencyKeyHeader } from "./headers.ts";
 import { claimKey, findAnswer, releaseIfExpired, releaseKey, storeAnswer } from "./idempotency.repo.ts";
 import type { AppDeps, RouteRunner } from "./rest.ts";
 
@@ -26,6 +27,8 @@ export const withIdempotency =
   (deps: AppDeps, run: RouteRunner): RouteRunner =>
   async (route, request) => {
     if ((route.method !== "POST" && route.method !== "PATCH") || !route.replayable) return run(route, request);
+    // Most calls send no key (every card decision): they go on without this layer's own turn through the context.
+    if (idempotencyKeyHeader(request.headers) === undefined) return run(route, request);
     const ctx = await requestContext(deps.db, request);
     const key = ctx.idempotencyKey;
     if (!key || !ctx.user) return run(route, request);

@@ -17,22 +17,43 @@ const refused = (path: string, reason: string): AppError =>
 
 const join = (path: string, key: string | number): string => (path === "" ? String(key) : `${path}.${key}`);
 
-const cleanString = (text: string, path: string): string => {
-  const problem = textProblem(text);
-  if (problem) throw refused(path, problem);
-  return normalizeText(text);
+/** Thrown by the first walk, which keeps no path: the walk is then made again with paths, to name the field. */
+const REFUSED = Symbol("refused");
+
+const refuse = (path: string | undefined, reason: string): never => {
+  throw path === undefined ? REFUSED : refused(path, reason);
+};
+
+/**
+ * The walk, with `path` the dotted path of `value` or undefined. Every request's input takes it once without paths,
+ * since building them cost a string per key of every body (docs/decisions.md, "What a decision leaves for the
+ * garbage collector"); a refused input takes it again with them.
+ */
+const walk = (value: unknown, path: string | undefined, depth: number): unknown => {
+  if (typeof value === "string") {
+    const problem = textProblem(value);
+    return problem ? refuse(path, problem) : normalizeText(value);
+  }
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_DEPTH) return refuse(path, "too_deep");
+  if (Array.isArray(value)) {
+    return value.map((item, index) => walk(item, path === undefined ? undefined : join(path, index), depth + 1));
+  }
+  const out: Record<string, unknown> = {};
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const cleanKey = walk(key, path === undefined ? undefined : join(path, key), depth) as string;
+    out[cleanKey] = walk(record[key], path === undefined ? undefined : join(path, cleanKey), depth + 1);
+  }
+  return out;
 };
 
 /** A copy of `value` with every string (object keys too) checked and in NFC; VALIDATION_FAILED otherwise. */
-export const cleanInput = (value: unknown, path = "", depth = 0): unknown => {
-  if (typeof value === "string") return cleanString(value, path);
-  if (value === null || typeof value !== "object") return value;
-  if (depth >= MAX_DEPTH) throw refused(path, "too_deep");
-  if (Array.isArray(value)) return value.map((item, index) => cleanInput(item, join(path, index), depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    const cleanKey = cleanString(key, join(path, key));
-    out[cleanKey] = cleanInput(item, join(path, cleanKey), depth + 1);
+export const cleanInput = (value: unknown, path = ""): unknown => {
+  try {
+    return walk(value, undefined, 0);
+  } catch (error) {
+    if (error === REFUSED) return walk(value, path, 0);
+    throw error;
   }
-  return out;
 };
