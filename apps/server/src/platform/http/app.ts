@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { GraphQLSchema } from "graphql";
 import type { BlobStore } from "../blobs/blob-store.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { uuidV7 } from "../db/uuid-v7.ts";
 import { registerGraphQL } from "../graphql/yoga.ts";
 import type { TaskQueue } from "../jobs/task-queue.ts";
 import { createAppDeps } from "./app-deps.ts";
@@ -40,10 +40,13 @@ export type BuildAppOptions = {
 /** JSON bodies beyond this are refused with 400; file uploads get their own limit with multipart. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** A proxy's X-Request-Id is kept when it looks like an id, so one request can be followed across hops. */
+/**
+ * A proxy's X-Request-Id is kept when it looks like an id, so one request can be followed across hops. Our own are
+ * time-ordered (uuid-v7.ts): log lines sort by them, and one costs a single string.
+ */
 const requestIdFor = (request: IncomingMessage): string => {
   const incoming = request.headers["x-request-id"];
-  return typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+  return typeof incoming === "string" && /^[\w.-]{1,64}$/.test(incoming) ? incoming : uuidV7();
 };
 
 /**
