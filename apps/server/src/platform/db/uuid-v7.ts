@@ -7,10 +7,10 @@ import { randomFillSync } from "node:crypto";
  * whole 8 KB image in the WAL, which every decision's commit then waits to write. PostgreSQL makes the same kind of
  * id as the tables' default (`kort_uuid_v7()`, migration 0029).
  *
- * Written byte by byte into one buffer and read out as one string: every card decision makes one, and building it
- * from `randomUUID`'s text in slices and a template allocated 1.4 KB a decision, a twentieth of all a decision
- * allocates (docs/decisions.md, "What a decision leaves for the garbage collector"). The random bytes come from a
- * pool filled 256 ids at a time, as `randomUUID` does: filling 10 bytes per call costs the CSPRNG's call each time.
+ * Written byte by byte into one buffer and read out as one string: every card decision and every request id makes
+ * one, and building it from `randomUUID`'s text in slices and a template allocated 0.8 KB of garbage each time
+ * (docs/decisions.md, "What a decision leaves for the garbage collector"). The random bytes come from a pool filled
+ * 256 ids at a time, as `randomUUID` does: filling 10 bytes per call would cost the CSPRNG's call each time.
  */
 const HEX = "0123456789abcdef";
 const RANDOM_BYTES = 10;
