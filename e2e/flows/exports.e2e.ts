@@ -49,7 +49,8 @@ describe("exports", () => {
     expect(await page.getByTestId("export-mark-as-booked").isChecked()).toBe(true);
 
     // The purchases are held (row locks) while the export runs: it writes them all, then waits to stamp them as
-    // booked, so the list shows the bar at 100% before the export completes (its lock timeout is 5 s).
+    // booked, so the list shows the bar at 100% before the export completes (the suite's server waits 20 s for a
+    // lock, global-setup.ts; the bar gets 12 s of it, since the export's task is fetched by polling).
     const row = page.getByTestId("export-row").first();
     await withDb(async (client) => {
       await client.query("begin");
@@ -63,7 +64,7 @@ describe("exports", () => {
         await row.waitFor();
         expect(await row.getAttribute("data-format")).toBe("XLSX");
         const bar = row.getByTestId("export-progress").getByRole("progressbar", { name: "100% lokið" });
-        await bar.waitFor({ timeout: 4_000 });
+        await bar.waitFor({ timeout: 12_000 });
         expect(await row.getAttribute("data-status")).not.toBe("completed");
       } finally {
         await client.query("commit");

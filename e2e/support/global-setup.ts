@@ -4,6 +4,9 @@ import type { TestProject } from "vitest/node";
 import { spawnKortServer, startScratchDatabase } from "../../apps/server/src/testing/spawn-server.ts";
 import { CHROMIUM_PATH } from "./browser.ts";
 
+/** The server's lock timeout in this suite (KORT_DB_LOCK_TIMEOUT_MS); flows that hold a lock stay well inside it. */
+const LOCK_TIMEOUT_MS = 20_000;
+
 /**
  * One real Kort server for the run, on its own fresh database (embedded, or a new database on the server
  * DATABASE_URL names). It seeds the demo company itself, so flows sign in as the README's demo users.
@@ -14,7 +17,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(index)) throw new Error("Build the web app first: npm run build");
 
   const database = await startScratchDatabase();
-  const server = await spawnKortServer(database.url).catch(async (error: unknown) => {
+  // A lock waits up to 20 s here, not production's 5 s: the exports flow holds its purchases' rows to watch an export
+  // stop at 100% before it stamps them, and on a busy machine the bar can take more than the 5 s to show.
+  const server = await spawnKortServer(database.url, {
+    env: { KORT_DB_LOCK_TIMEOUT_MS: String(LOCK_TIMEOUT_MS) },
+  }).catch(async (error: unknown) => {
     await database.stop();
     throw error;
   });
