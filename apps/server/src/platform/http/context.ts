@@ -20,8 +20,6 @@ import {
 export type RequestContext = {
   requestId: string;
   locale: Locale;
-  /** Set on POST and PATCH when the client sent one; replay is done by the REST layer. */
-  idempotencyKey: string | undefined;
   /**
    * SHA-256 of the token the caller presented (Bearer; on DELETE /v1/tokens also Basic), whether or not it is
    * valid now: renewal and sign-out work on tokens that are no longer a session.
@@ -74,7 +72,9 @@ const resolve = async (db: Db, request: FastifyRequest): Promise<RequestContext>
   const { headers } = request;
   const requestedProjectId = projectIdHeader(headers);
   const method = request.method.toUpperCase();
-  const idempotencyKey = method === "POST" || method === "PATCH" ? idempotencyKeyHeader(headers) : undefined;
+  // A malformed Idempotency-Key is the sender's 400 on every write, REST or GraphQL; the REST layer reads the key
+  // itself for replay (idempotency.ts).
+  if (method === "POST" || method === "PATCH") idempotencyKeyHeader(headers);
   const token = bearerToken(headers) ?? (isSignOut(request) ? basicAuthToken(headers) : undefined);
   const tokenHash = token ? hashToken(token) : undefined;
   // Token, user and membership in one round trip. The membership is looked up eagerly but only enforced by
@@ -86,7 +86,6 @@ const resolve = async (db: Db, request: FastifyRequest): Promise<RequestContext>
   const ctx: RequestContext = {
     requestId: request.id,
     locale: localeFrom(headers),
-    idempotencyKey,
     tokenHash,
     address: request.ip,
     origin: requestOrigin(headers, request.protocol),

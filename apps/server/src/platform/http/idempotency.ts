@@ -28,10 +28,10 @@ export const withIdempotency =
   async (route, request) => {
     if ((route.method !== "POST" && route.method !== "PATCH") || !route.replayable) return run(route, request);
     // Most calls send no key (every card decision): they go on without this layer's own turn through the context.
-    if (idempotencyKeyHeader(request.headers) === undefined) return run(route, request);
+    const key = idempotencyKeyHeader(request.headers);
+    if (key === undefined) return run(route, request);
     const ctx = await requestContext(deps.db, request);
-    const key = ctx.idempotencyKey;
-    if (!key || !ctx.user) return run(route, request);
+    if (!ctx.user) return run(route, request);
 
     const { db } = deps;
     const scope = `user:${ctx.user.id}`;
