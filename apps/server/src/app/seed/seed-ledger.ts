@@ -56,11 +56,11 @@ export const seedDemoLedger = async (db: Db, input: { projectId: string; now: Da
       insert into transaction_dimension_values (project_id, transaction_id, dimension_id, dimension_value_id, created_at)
       select t.project_id, t.id, v.dimension_id, v.id, ${input.now}
         from transactions t
-        join teams tm on tm.id = t.team_id
+        join teams tm on tm.project_id = t.project_id and tm.id = t.team_id
         join map on map.team = tm.name
         join dimension_values v on v.title = map.value and v.project_id = t.project_id and v.deleted_at is null
-        join dimensions d on d.id = v.dimension_id and d.title = 'Deild'
-        join category_dimensions cd on cd.category_id = t.category_id and cd.dimension_id = d.id
+        join dimensions d on d.project_id = v.project_id and d.id = v.dimension_id and d.title = 'Deild'
+        join category_dimensions cd on cd.project_id = t.project_id and cd.category_id = t.category_id and cd.dimension_id = d.id
        where t.project_id = ${input.projectId} and t.category_id is not null
       on conflict do nothing`);
   });

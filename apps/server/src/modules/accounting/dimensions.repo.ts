@@ -181,7 +181,13 @@ export const listLinks = async (
     : db
         .select({ categoryId: categoryDimensions.categoryId, dimensionId: categoryDimensions.dimensionId })
         .from(categoryDimensions)
-        .innerJoin(dimensions, eq(dimensions.id, categoryDimensions.dimensionId))
+        .innerJoin(
+          dimensions,
+          and(
+            eq(dimensions.projectId, categoryDimensions.projectId),
+            eq(dimensions.id, categoryDimensions.dimensionId),
+          ),
+        )
         .where(
           and(
             eq(categoryDimensions.projectId, projectId),
@@ -233,7 +239,10 @@ export const countCategoriesUsing = async (
   const rows = await db
     .select({ dimensionId: categoryDimensions.dimensionId, count: count() })
     .from(categoryDimensions)
-    .innerJoin(categories, eq(categories.id, categoryDimensions.categoryId))
+    .innerJoin(
+      categories,
+      and(eq(categories.projectId, categoryDimensions.projectId), eq(categories.id, categoryDimensions.categoryId)),
+    )
     .where(
       and(
         eq(categoryDimensions.projectId, projectId),

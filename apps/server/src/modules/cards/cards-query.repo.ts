@@ -54,8 +54,11 @@ const cardsQuery = (db: Executor, where: SQL | undefined) =>
     .from(cards)
     .innerJoin(users, eq(users.id, cards.cardholderId))
     .leftJoin(issuers, eq(issuers.id, cards.createdBy))
-    .leftJoin(teams, eq(teams.id, cards.teamId))
-    .leftJoin(categories, eq(categories.id, cards.defaultTransactionCategoryId))
+    .leftJoin(teams, and(eq(teams.projectId, cards.projectId), eq(teams.id, cards.teamId)))
+    .leftJoin(
+      categories,
+      and(eq(categories.projectId, cards.projectId), eq(categories.id, cards.defaultTransactionCategoryId)),
+    )
     .where(where);
 
 export type CardRecord = Awaited<ReturnType<typeof cardsQuery>>[number];

@@ -33,11 +33,11 @@ export type RuleRecord = {
 /** A rule with the titles the accounting page shows: scalar lookups by primary key, one statement per page. */
 const ruleColumns = sql`
   r.id, r.project_id, r.match_kind, r.pattern, r.name, r.category_id,
-  (select c.title from categories c where c.id = r.category_id) as category_title,
-  (select c.code from categories c where c.id = r.category_id) as category_code,
+  (select c.title from categories c where c.project_id = r.project_id and c.id = r.category_id) as category_title,
+  (select c.code from categories c where c.project_id = r.project_id and c.id = r.category_id) as category_code,
   r.tax_category_id,
-  (select tc.code from tax_categories tc where tc.id = r.tax_category_id) as tax_category_code,
-  (select trim_scale(tc.percentage)::text from tax_categories tc where tc.id = r.tax_category_id) as tax_percentage,
+  (select tc.code from tax_categories tc where tc.project_id = r.project_id and tc.id = r.tax_category_id) as tax_category_code,
+  (select trim_scale(tc.percentage)::text from tax_categories tc where tc.project_id = r.project_id and tc.id = r.tax_category_id) as tax_percentage,
   r.dimension_value_ids, r.source, r.active, r.created_by, r.created_at, r.updated_at`;
 
 /** A page of the company's live rules, newest first, by keyset on (created_at, id). */
@@ -153,8 +153,8 @@ export const ruleValuesOfCategory = async (
   if (valueIds.length === 0) return [];
   const result = await db.execute<{ value_id: string; dimension_id: string }>(sql`
     select v.id as value_id, v.dimension_id from dimension_values v
-      join category_dimensions cd on cd.dimension_id = v.dimension_id and cd.category_id = ${categoryId}
-      join dimensions d on d.id = v.dimension_id and d.deleted_at is null
+      join category_dimensions cd on cd.project_id = v.project_id and cd.dimension_id = v.dimension_id and cd.category_id = ${categoryId}
+      join dimensions d on d.project_id = v.project_id and d.id = v.dimension_id and d.deleted_at is null
      where v.project_id = ${projectId} and v.id = any(${sql.param([...valueIds])}::uuid[])
        and v.enabled and v.deleted_at is null`);
   return result.rows;
@@ -169,7 +169,7 @@ export const dimensionValueTitles = async (
   if (ids.length === 0) return [];
   const result = await db.execute<{ id: string; title: string; dimension_id: string; dimension_title: string }>(sql`
     select v.id, v.title, d.id as dimension_id, d.title as dimension_title
-      from dimension_values v join dimensions d on d.id = v.dimension_id
+      from dimension_values v join dimensions d on d.project_id = v.project_id and d.id = v.dimension_id
      where v.project_id = ${projectId} and v.id = any(${sql.param([...new Set(ids)])}::uuid[])`);
   return result.rows;
 };
@@ -252,10 +252,10 @@ export const applyRules = async (
       select u.project_id, u.id, v.dimension_id, v.id, ${now}
         from changed u
         cross join lateral unnest(u.dimension_value_ids) as rv(value_id)
-        join dimension_values v on v.id = rv.value_id and v.project_id = u.project_id and v.enabled
+        join dimension_values v on v.project_id = u.project_id and v.id = rv.value_id and v.enabled
          and v.deleted_at is null
-        join dimensions d on d.id = v.dimension_id and d.deleted_at is null
-        join category_dimensions cd on cd.category_id = u.fill_category and cd.dimension_id = v.dimension_id
+        join dimensions d on d.project_id = v.project_id and d.id = v.dimension_id and d.deleted_at is null
+        join category_dimensions cd on cd.project_id = v.project_id and cd.category_id = u.fill_category and cd.dimension_id = v.dimension_id
        where u.fill_category is not null
       on conflict do nothing
       returning transaction_id, dimension_value_id
@@ -399,11 +399,11 @@ export type ProposalRecord = {
 
 const proposalColumns = sql`
   p.id, p.project_id, p.merchant_key, p.merchant_name, p.category_id,
-  (select c.title from categories c where c.id = p.category_id) as category_title,
-  (select c.code from categories c where c.id = p.category_id) as category_code,
+  (select c.title from categories c where c.project_id = p.project_id and c.id = p.category_id) as category_title,
+  (select c.code from categories c where c.project_id = p.project_id and c.id = p.category_id) as category_code,
   p.tax_category_id,
-  (select tc.code from tax_categories tc where tc.id = p.tax_category_id) as tax_category_code,
-  (select trim_scale(tc.percentage)::text from tax_categories tc where tc.id = p.tax_category_id) as tax_percentage,
+  (select tc.code from tax_categories tc where tc.project_id = p.project_id and tc.id = p.tax_category_id) as tax_category_code,
+  (select trim_scale(tc.percentage)::text from tax_categories tc where tc.project_id = p.project_id and tc.id = p.tax_category_id) as tax_percentage,
   p.dimension_value_ids, p.transaction_count, p.status, p.rule_id, p.created_at`;
 
 /** A page of the company's open proposals, newest first, by keyset on (created_at, id). */

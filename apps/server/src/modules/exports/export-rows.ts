@@ -32,11 +32,11 @@ export const lineStatement = (where: SQL, options: { seller: boolean }): SQL => 
            exists (select 1 from transaction_dimension_values x where x.project_id = t.project_id and x.transaction_id = t.id)
            ${seller}
       from transactions t
-      join cards c on c.id = t.card_id
+      join cards c on c.project_id = t.project_id and c.id = t.card_id
       join users u on u.id = t.user_id
-      left join teams tm on tm.id = t.team_id
-      left join categories cat on cat.id = t.category_id
-      left join tax_categories tc on tc.id = t.tax_category_id
+      left join teams tm on tm.project_id = t.project_id and tm.id = t.team_id
+      left join categories cat on cat.project_id = t.project_id and cat.id = t.category_id
+      left join tax_categories tc on tc.project_id = t.project_id and tc.id = t.tax_category_id
      where ${where}
      order by t.transaction_date, t.id`;
 };
@@ -127,8 +127,8 @@ export const batchDimensions = async (
   const result = await db.execute<{ transaction_id: string; title: string; value: string }>(sql`
     select tdv.transaction_id, d.title, dv.title as value
       from transaction_dimension_values tdv
-      join dimensions d on d.id = tdv.dimension_id
-      join dimension_values dv on dv.id = tdv.dimension_value_id
+      join dimensions d on d.project_id = tdv.project_id and d.id = tdv.dimension_id
+      join dimension_values dv on dv.project_id = tdv.project_id and dv.id = tdv.dimension_value_id
      where tdv.project_id = ${projectId} and tdv.transaction_id = any(${uuidList(transactionIds)})
      order by tdv.transaction_id, d.title`);
   const byTransaction = new Map<string, DimensionValue[]>();

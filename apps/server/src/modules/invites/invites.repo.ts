@@ -21,7 +21,7 @@ export const findInviteDetails = async (db: Executor, id: string): Promise<Invit
     .select({ invite: invites, projectTitle: projects.title, teamName: teams.name, inviterName: inviter.fullName })
     .from(invites)
     .innerJoin(projects, eq(projects.id, invites.projectId))
-    .leftJoin(teams, eq(teams.id, invites.teamId))
+    .leftJoin(teams, and(eq(teams.projectId, invites.projectId), eq(teams.id, invites.teamId)))
     .leftJoin(inviter, eq(inviter.id, invites.invitedBy))
     .where(eq(invites.id, id))
     .limit(1);

@@ -35,7 +35,7 @@ export const listPendingInvites = (
       expiresAt: invites.expiresAt,
     })
     .from(invites)
-    .leftJoin(teams, and(eq(teams.id, invites.teamId), isNull(teams.deletedAt)))
+    .leftJoin(teams, and(eq(teams.projectId, invites.projectId), eq(teams.id, invites.teamId), isNull(teams.deletedAt)))
     .where(
       and(
         eq(invites.projectId, projectId),

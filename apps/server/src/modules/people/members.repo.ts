@@ -42,7 +42,7 @@ const memberColumns = {
 const inTeams = (projectId: string, teamIds: readonly string[]): SQL => {
   if (teamIds.length === 0) return sql`false`;
   return sql`exists (
-    select 1 from ${teamMembers} tm join ${teams} t on t.id = tm.team_id and t.deleted_at is null
+    select 1 from ${teamMembers} tm join ${teams} t on t.project_id = tm.project_id and t.id = tm.team_id and t.deleted_at is null
     where tm.project_id = ${projectId} and tm.user_id = ${users.id}
       and tm.team_id in (${sql.join(
         teamIds.map((id) => sql`${id}`),
@@ -108,6 +108,9 @@ export const listMemberTeams = (
     : db
         .select({ userId: teamMembers.userId, id: teams.id, name: teams.name })
         .from(teamMembers)
-        .innerJoin(teams, and(eq(teams.id, teamMembers.teamId), isNull(teams.deletedAt)))
+        .innerJoin(
+          teams,
+          and(eq(teams.projectId, teamMembers.projectId), eq(teams.id, teamMembers.teamId), isNull(teams.deletedAt)),
+        )
         .where(and(eq(teamMembers.projectId, projectId), inArray(teamMembers.userId, [...userIds])))
         .orderBy(icelandic(teams.name));

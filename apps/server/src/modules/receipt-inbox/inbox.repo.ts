@@ -71,7 +71,7 @@ export const purchaseCandidates = async (
            t.transaction_amount::text as amount_isk, t.original_amount::text as original_amount, t.original_currency,
            t.receipt_count > 0 as has_receipt, right(c.masked_number, 4) as last_four
       from transactions t
-      left join cards c on c.id = t.card_id
+      left join cards c on c.project_id = t.project_id and c.id = t.card_id
      where t.project_id = ${projectId} and t.user_id = ${userId}
        and t.transaction_date >= ${range.from} and t.transaction_date < ${range.to}
        and t.refund_of_transaction_id is null and t.transaction_amount > 0
@@ -200,9 +200,9 @@ export const openSuggestions = async (
            t.transaction_date, t.transaction_amount::text as amount_isk, t.original_amount::text as original_amount,
            t.original_currency, c.masked_number as last_four, s.score
       from receipt_suggestions s
-      join transactions t on t.id = s.transaction_id
+      join transactions t on t.project_id = s.project_id and t.id = s.transaction_id
       join receipts r on r.project_id = s.project_id and r.id = s.receipt_id
-      left join cards c on c.id = t.card_id
+      left join cards c on c.project_id = t.project_id and c.id = t.card_id
      where s.project_id = ${projectId} and s.rejected_at is null and ${which}
        and r.transaction_id is null and r.deleted_at is null
      order by s.score desc, s.transaction_id`);

@@ -108,7 +108,7 @@ export const seedDemoReceipts = async (db: Db, options: { now: Date; blobs: Blob
   const result = await db.execute<Purchase>(sql`
     select t.id, t.user_id, t.merchant_name, t.merchant_city, t.transaction_amount, t.transaction_date,
            c.masked_number as last_four
-      from transactions t join cards c on c.id = t.card_id
+      from transactions t join cards c on c.project_id = t.project_id and c.id = t.card_id
      where t.project_id = ${project.id} and t.closed_at is not null and t.transaction_amount > 0
        and t.category_id is not null and t.transaction_date < ${weekAgo}
        and get_byte(uuid_send(t.id), 14) % 3 <> 0

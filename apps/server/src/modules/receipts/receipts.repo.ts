@@ -86,7 +86,10 @@ export const findReceipt = async (db: Executor, projectId: string, id: string): 
   const [row] = await db
     .select(withOwner)
     .from(receipts)
-    .leftJoin(transactions, eq(transactions.id, receipts.transactionId))
+    .leftJoin(
+      transactions,
+      and(eq(transactions.projectId, receipts.projectId), eq(transactions.id, receipts.transactionId)),
+    )
     .where(and(eq(receipts.projectId, projectId), eq(receipts.id, id), isNull(receipts.deletedAt)));
   return row ?? null;
 };
@@ -98,7 +101,10 @@ export const findReceipts = (db: Executor, projectId: string, ids: readonly stri
     : db
         .select(withOwner)
         .from(receipts)
-        .leftJoin(transactions, eq(transactions.id, receipts.transactionId))
+        .leftJoin(
+          transactions,
+          and(eq(transactions.projectId, receipts.projectId), eq(transactions.id, receipts.transactionId)),
+        )
         .where(and(eq(receipts.projectId, projectId), inArray(receipts.id, [...ids]), isNull(receipts.deletedAt)));
 
 /** Live receipts of the project among `ids`, locked until the transaction ends (two removals take turns). */
@@ -106,7 +112,10 @@ export const lockReceipts = (db: Executor, projectId: string, ids: readonly stri
   db
     .select(withOwner)
     .from(receipts)
-    .leftJoin(transactions, eq(transactions.id, receipts.transactionId))
+    .leftJoin(
+      transactions,
+      and(eq(transactions.projectId, receipts.projectId), eq(transactions.id, receipts.transactionId)),
+    )
     .where(and(eq(receipts.projectId, projectId), inArray(receipts.id, [...ids]), isNull(receipts.deletedAt)))
     .orderBy(asc(receipts.id))
     .for("update", { of: receipts });

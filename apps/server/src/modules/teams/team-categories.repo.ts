@@ -21,7 +21,14 @@ export const listVisibleCategories = (
           title: categories.title,
         })
         .from(teamVisibleCategories)
-        .innerJoin(categories, and(eq(categories.id, teamVisibleCategories.categoryId), isNull(categories.deletedAt)))
+        .innerJoin(
+          categories,
+          and(
+            eq(categories.projectId, teamVisibleCategories.projectId),
+            eq(categories.id, teamVisibleCategories.categoryId),
+            isNull(categories.deletedAt),
+          ),
+        )
         .where(and(eq(teamVisibleCategories.projectId, projectId), inArray(teamVisibleCategories.teamId, [...teamIds])))
         .orderBy(icelandic(categories.title), asc(categories.code));
 

@@ -45,7 +45,7 @@ export const listLiveTeams = (db: Executor, projectId: string, onlyIds?: readonl
   return db
     .select(columns)
     .from(teams)
-    .leftJoin(categories, eq(categories.id, teams.categoryId))
+    .leftJoin(categories, and(eq(categories.projectId, teams.projectId), eq(categories.id, teams.categoryId)))
     .where(and(live(projectId), onlyIds ? inArray(teams.id, [...onlyIds]) : undefined))
     .orderBy(icelandic(teams.name), asc(teams.id));
 };

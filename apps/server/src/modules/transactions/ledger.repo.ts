@@ -166,11 +166,11 @@ const ledgerSelect = (rules: RuleSettings): SQL => sql`
     select t.id, t.merchant_name, t.description, t.transaction_date, t.transaction_date::text as date_key,
            t.transaction_amount, t.transaction_currency,
            t.original_amount, t.original_currency, t.original_exponent, t.closed_at, t.latest_export_id, t.comments,
-           t.card_id, (select c.masked_number from cards c where c.id = t.card_id) as card_last_four,
+           t.card_id, (select c.masked_number from cards c where c.project_id = t.project_id and c.id = t.card_id) as card_last_four,
            t.user_id, (select u.full_name from users u where u.id = t.user_id) as cardholder_name,
-           t.team_id, (select tm.name from teams tm where tm.id = t.team_id) as team_name,
-           t.category_id, (select cat.title from categories cat where cat.id = t.category_id) as category_title,
-           (select cat.code from categories cat where cat.id = t.category_id) as category_code,
+           t.team_id, (select tm.name from teams tm where tm.project_id = t.project_id and tm.id = t.team_id) as team_name,
+           t.category_id, (select cat.title from categories cat where cat.project_id = t.project_id and cat.id = t.category_id) as category_title,
+           (select cat.code from categories cat where cat.project_id = t.project_id and cat.id = t.category_id) as category_code,
            t.tax_category_id,
            t.receipt_count > 0 as has_receipt,
            ${missingReceipt(rules)} as missing_receipt,
@@ -216,16 +216,16 @@ export const transactionExtras = async (db: Executor, id: string): Promise<Trans
            tcat.id as team_category_id, tcat.title as team_category_title, tcat.code as team_category_code,
            cr.id as rule_id, cr.name as rule_name
       from transactions t
-      left join authorizations a on a.id = t.authorization_id
-      left join tax_categories tc on tc.id = t.tax_category_id
-      left join categories tcat on tcat.id = t.team_category_id
+      left join authorizations a on a.project_id = t.project_id and a.id = t.authorization_id
+      left join tax_categories tc on tc.project_id = t.project_id and tc.id = t.tax_category_id
+      left join categories tcat on tcat.project_id = t.project_id and tcat.id = t.team_category_id
       left join categorisation_rules cr on cr.project_id = t.project_id and cr.id = t.categorised_by_rule_id
      where t.id = ${id}`);
   const values = await db.execute<TransactionExtras["dimension_values"][number]>(sql`
     select d.id as dimension_id, d.title as dimension_title, v.id as value_id, v.title as value_title
       from transaction_dimension_values tdv
-      join dimensions d on d.id = tdv.dimension_id
-      join dimension_values v on v.id = tdv.dimension_value_id
+      join dimensions d on d.project_id = tdv.project_id and d.id = tdv.dimension_id
+      join dimension_values v on v.project_id = tdv.project_id and v.id = tdv.dimension_value_id
      where tdv.transaction_id = ${id}
      order by d.title, d.id`);
   const row = head.rows[0];

@@ -19,8 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const purchase = async () => {
-  const scene = await createProcessorScene(db);
+/** A settled purchase of a new company, or of `scene`'s: receipts move only between one company's purchases. */
+const purchase = async (scene?: Awaited<ReturnType<typeof createProcessorScene>>) => {
+  scene ??= await createProcessorScene(db);
   const card = await scene.issue();
   const answer = await authorizePayment(scene.deps, card.request());
   const [row] = await db
@@ -37,7 +38,7 @@ const purchase = async () => {
     fileType: "image/png",
     blobKey: `test/${Math.random()}`,
   });
-  return { row, receipt };
+  return { row, receipt, scene };
 };
 
 const countOf = async (id: string) =>
@@ -50,7 +51,7 @@ const liveReceipts = async (id: string) =>
 describe("a transaction's receipt count", () => {
   it("follows receipts added, removed, moved, matched and deleted", async () => {
     const a = await purchase();
-    const b = await purchase();
+    const b = await purchase(a.scene);
     expect(await countOf(a.row.id)).toBe(0);
     const [first] = await db.insert(receipts).values(a.receipt(a.row.id)).returning();
     await db.insert(receipts).values([a.receipt(a.row.id), a.receipt(a.row.id)]);

@@ -62,8 +62,8 @@ export const valuesOfCategory = async (
   if (valueIds.length === 0) return [];
   const result = await tx.execute<ChosenValue>(sql`
     select v.id as value_id, v.dimension_id from dimension_values v
-      join category_dimensions cd on cd.dimension_id = v.dimension_id and cd.category_id = ${categoryId}
-      join dimensions d on d.id = v.dimension_id and d.deleted_at is null
+      join category_dimensions cd on cd.project_id = v.project_id and cd.dimension_id = v.dimension_id and cd.category_id = ${categoryId}
+      join dimensions d on d.project_id = v.project_id and d.id = v.dimension_id and d.deleted_at is null
      where v.project_id = ${projectId} and v.id = any(${sql.param([...valueIds])}::uuid[])
        and v.enabled and v.deleted_at is null`);
   return result.rows;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
+import { companyReference, createdAt, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
 import { categoryGroup } from "./enums.ts";
 import { projects } from "./projects.ts";
 
@@ -11,7 +11,7 @@ import { projects } from "./projects.ts";
 export const taxCategories = pgTable(
   "tax_categories",
   {
-    id: id(),
+    id: tenantRowId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -26,6 +26,7 @@ export const taxCategories = pgTable(
     deletedAt: timestamptz("deleted_at"),
   },
   (t) => [
+    primaryKey({ name: "tax_categories_pkey", columns: [t.id, t.projectId] }),
     uniqueIndex("tax_categories_project_code_live_key").on(t.projectId, t.code).where(sql`${t.deletedAt} is null`),
     check("tax_categories_percentage_range", sql`${t.percentage} between 0 and 100`),
     check("tax_categories_peppol_code", sql`${t.peppolCode} in ('S', 'Z', 'E', 'AE', 'K', 'G', 'O')`),
@@ -41,7 +42,7 @@ export const taxCategories = pgTable(
 export const categories = pgTable(
   "categories",
   {
-    id: id(),
+    id: tenantRowId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -50,14 +51,18 @@ export const categories = pgTable(
     code: text("code").notNull(),
     enabled: boolean("enabled").notNull().default(true),
     group: categoryGroup("group").notNull().default("Default"),
-    defaultTaxCategoryId: uuid("default_tax_category_id").references(() => taxCategories.id, {
-      onDelete: "set null",
-    }),
+    defaultTaxCategoryId: uuid("default_tax_category_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamptz("deleted_at"),
   },
   (t) => [
+    primaryKey({ name: "categories_pkey", columns: [t.id, t.projectId] }),
+    companyReference(
+      "categories_default_tax_category_fk",
+      [t.projectId, t.defaultTaxCategoryId],
+      taxCategories,
+    ).onDelete("set null"),
     index("categories_project_group_title_idx").on(t.projectId, t.group, t.title),
     uniqueIndex("categories_project_code_live_key").on(t.projectId, t.code).where(sql`${t.deletedAt} is null`),
   ],
@@ -67,7 +72,7 @@ export const categories = pgTable(
 export const dimensions = pgTable(
   "dimensions",
   {
-    id: id(),
+    id: tenantRowId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -76,20 +81,21 @@ export const dimensions = pgTable(
     updatedAt: updatedAt(),
     deletedAt: timestamptz("deleted_at"),
   },
-  (t) => [index("dimensions_project_title_idx").on(t.projectId, t.title)],
+  (t) => [
+    primaryKey({ name: "dimensions_pkey", columns: [t.id, t.projectId] }),
+    index("dimensions_project_title_idx").on(t.projectId, t.title),
+  ],
 );
 
 /** A value of a dimension (shown by the spec as a category with title, optional code and enabled). */
 export const dimensionValues = pgTable(
   "dimension_values",
   {
-    id: id(),
+    id: tenantRowId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    dimensionId: uuid("dimension_id")
-      .notNull()
-      .references(() => dimensions.id, { onDelete: "cascade" }),
+    dimensionId: uuid("dimension_id").notNull(),
     title: text("title").notNull(),
     code: text("code"),
     enabled: boolean("enabled").notNull().default(true),
@@ -98,6 +104,8 @@ export const dimensionValues = pgTable(
     deletedAt: timestamptz("deleted_at"),
   },
   (t) => [
+    primaryKey({ name: "dimension_values_pkey", columns: [t.id, t.projectId] }),
+    companyReference("dimension_values_dimension_fk", [t.projectId, t.dimensionId], dimensions).onDelete("cascade"),
     index("dimension_values_dimension_title_idx").on(t.dimensionId, t.title),
     index("dimension_values_project_idx").on(t.projectId),
   ],
@@ -110,16 +118,14 @@ export const categoryDimensions = pgTable(
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    categoryId: uuid("category_id")
-      .notNull()
-      .references(() => categories.id, { onDelete: "cascade" }),
-    dimensionId: uuid("dimension_id")
-      .notNull()
-      .references(() => dimensions.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id").notNull(),
+    dimensionId: uuid("dimension_id").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ name: "category_dimensions_pkey", columns: [t.categoryId, t.dimensionId] }),
+    primaryKey({ name: "category_dimensions_pkey", columns: [t.projectId, t.categoryId, t.dimensionId] }),
+    companyReference("category_dimensions_category_fk", [t.projectId, t.categoryId], categories).onDelete("cascade"),
+    companyReference("category_dimensions_dimension_fk", [t.projectId, t.dimensionId], dimensions).onDelete("cascade"),
     index("category_dimensions_dimension_idx").on(t.dimensionId),
     index("category_dimensions_project_idx").on(t.projectId),
   ],

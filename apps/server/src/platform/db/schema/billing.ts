@@ -12,7 +12,7 @@ import {
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, money, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
+import { companyReference, createdAt, money, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
 import { jobStatus } from "./enums.ts";
 import { projects } from "./projects.ts";
 import { teams } from "./teams.ts";
@@ -76,7 +76,7 @@ export const invoiceLines = pgTable(
     projectId: uuid("project_id").notNull(),
     invoiceId: uuid("invoice_id").notNull(),
     lineNo: integer("line_no").notNull(),
-    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    teamId: uuid("team_id"),
     /** The team's name when issued, or the company's title for a company without teams. */
     description: text("description").notNull(),
     /** Settled purchases less refunds, ISK. */
@@ -85,6 +85,7 @@ export const invoiceLines = pgTable(
   },
   (t) => [
     primaryKey({ name: "invoice_lines_pkey", columns: [t.projectId, t.invoiceId, t.lineNo] }),
+    companyReference("invoice_lines_team_fk", [t.projectId, t.teamId], teams).onDelete("set null"),
     foreignKey({
       name: "invoice_lines_invoice_fk",
       columns: [t.projectId, t.invoiceId],

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { categories } from "./accounting.ts";
-import { bytea, createdAt, id, money, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
+import { bytea, companyReference, createdAt, money, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
 import { cardStatus, cardType, limitPeriod, limitUsageType } from "./enums.ts";
 import { projects } from "./projects.ts";
 import { teams } from "./teams.ts";
@@ -14,12 +14,12 @@ import { users } from "./users.ts";
 export const cards = pgTable(
   "cards",
   {
-    id: id(),
+    id: tenantRowId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "restrict" }),
     cardType: cardType("card_type").notNull(),
-    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    teamId: uuid("team_id"),
     status: cardStatus("status").notNull().default("CREATED"),
     statusChangedAt: timestamptz("status_changed_at").notNull().defaultNow(),
     /** The card name (at most 30 characters in the form). */
@@ -40,14 +40,17 @@ export const cards = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     /** A scheduled job closes the card at this instant (23:59:59.999 UTC of the chosen day). */
     willCloseAt: timestamptz("will_close_at"),
-    defaultTransactionCategoryId: uuid("default_transaction_category_id").references(() => categories.id, {
-      onDelete: "set null",
-    }),
+    defaultTransactionCategoryId: uuid("default_transaction_category_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     closedAt: timestamptz("closed_at"),
   },
   (t) => [
+    primaryKey({ name: "cards_pkey", columns: [t.id, t.projectId] }),
+    companyReference("cards_team_fk", [t.projectId, t.teamId], teams).onDelete("set null"),
+    companyReference("cards_default_category_fk", [t.projectId, t.defaultTransactionCategoryId], categories).onDelete(
+      "set null",
+    ),
     check("cards_masked_number_last_four", sql`${t.maskedNumber} ~ '^[0-9]{4}$'`),
     check("cards_expiration_month_range", sql`${t.expirationMonth} between 1 and 12`),
     // The cards page filters by status (/cards?status=ACTIVE) and lists the newest first.
@@ -70,9 +73,7 @@ export const cardLimits = pgTable(
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "restrict" }),
-    cardId: uuid("card_id")
-      .notNull()
-      .references(() => cards.id, { onDelete: "cascade" }),
+    cardId: uuid("card_id").notNull(),
     sumAmount: money("sum_amount").notNull(),
     singleAmount: money("single_amount").notNull(),
     count: integer("count").notNull().default(1000),
@@ -83,6 +84,7 @@ export const cardLimits = pgTable(
   },
   (t) => [
     primaryKey({ name: "card_limits_pkey", columns: [t.projectId, t.id] }),
+    companyReference("card_limits_card_fk", [t.projectId, t.cardId], cards).onDelete("cascade"),
     index("card_limits_card_idx").on(t.cardId),
     index("card_limits_project_idx").on(t.projectId),
     check("card_limits_amounts_non_negative", sql`${t.sumAmount} >= 0 and ${t.singleAmount} >= 0`),

@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { categories, taxCategories } from "./accounting.ts";
-import { createdAt, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
+import { companyReference, createdAt, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
 import { projects } from "./projects.ts";
 import { users } from "./users.ts";
 
@@ -34,8 +34,8 @@ export const categorisationRules = pgTable(
     pattern: text("pattern").notNull(),
     /** What the panel shows after "Categorised by rule". */
     name: text("name").notNull(),
-    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
-    taxCategoryId: uuid("tax_category_id").references(() => taxCategories.id, { onDelete: "set null" }),
+    categoryId: uuid("category_id"),
+    taxCategoryId: uuid("tax_category_id"),
     /** At most one value per dimension, of dimensions the category asks for (checked when the rule is written). */
     dimensionValueIds: uuid("dimension_value_ids").array().notNull().default(sql`'{}'::uuid[]`),
     source: text("source").$type<RuleSource>().notNull(),
@@ -47,6 +47,10 @@ export const categorisationRules = pgTable(
   },
   (t) => [
     primaryKey({ name: "categorisation_rules_pkey", columns: [t.projectId, t.id] }),
+    companyReference("categorisation_rules_category_fk", [t.projectId, t.categoryId], categories).onDelete("set null"),
+    companyReference("categorisation_rules_tax_category_fk", [t.projectId, t.taxCategoryId], taxCategories).onDelete(
+      "set null",
+    ),
     // One live rule per merchant key or MCC: the match is never a tie between two rules of one kind.
     uniqueIndex("categorisation_rules_project_pattern_live_key")
       .on(t.projectId, t.matchKind, t.pattern)
@@ -72,10 +76,8 @@ export const categorisationProposals = pgTable(
     merchantKey: text("merchant_key").notNull(),
     /** The merchant's name as the last of the three transactions carried it: what the accountant reads. */
     merchantName: text("merchant_name").notNull(),
-    categoryId: uuid("category_id")
-      .notNull()
-      .references(() => categories.id, { onDelete: "cascade" }),
-    taxCategoryId: uuid("tax_category_id").references(() => taxCategories.id, { onDelete: "set null" }),
+    categoryId: uuid("category_id").notNull(),
+    taxCategoryId: uuid("tax_category_id"),
     dimensionValueIds: uuid("dimension_value_ids").array().notNull().default(sql`'{}'::uuid[]`),
     /** Transactions of the merchant with that category when it was proposed (the threshold, 3). */
     transactionCount: integer("transaction_count").notNull(),
@@ -87,6 +89,14 @@ export const categorisationProposals = pgTable(
   },
   (t) => [
     primaryKey({ name: "categorisation_proposals_pkey", columns: [t.projectId, t.id] }),
+    companyReference("categorisation_proposals_category_fk", [t.projectId, t.categoryId], categories).onDelete(
+      "cascade",
+    ),
+    companyReference(
+      "categorisation_proposals_tax_category_fk",
+      [t.projectId, t.taxCategoryId],
+      taxCategories,
+    ).onDelete("set null"),
     foreignKey({
       name: "categorisation_proposals_rule_fk",
       columns: [t.projectId, t.ruleId],

@@ -12,7 +12,7 @@ import {
   text,
   uuid,
 } from "drizzle-orm/pg-core";
-import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
+import { companyReference, createdAt, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
 import { exportFormat, exportLevel, jobStatus } from "./enums.ts";
 import { projects } from "./projects.ts";
 import { users } from "./users.ts";
@@ -21,7 +21,7 @@ import { users } from "./users.ts";
 export const scheduledExports = pgTable(
   "scheduled_exports",
   {
-    id: id(),
+    id: tenantRowId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -38,6 +38,7 @@ export const scheduledExports = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    primaryKey({ name: "scheduled_exports_pkey", columns: [t.id, t.projectId] }),
     index("scheduled_exports_project_idx").on(t.projectId),
     check("scheduled_exports_hour_range", sql`${t.hour} between 0 and 23`),
   ],
@@ -47,7 +48,7 @@ export const scheduledExports = pgTable(
 export const exports = pgTable(
   "exports",
   {
-    id: id(),
+    id: tenantRowId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -70,13 +71,17 @@ export const exports = pgTable(
     fileSize: bigint("file_size", { mode: "number" }),
     /** The locale the file was written for (CSV's separator, the column titles). */
     locale: text("locale").notNull().default("is-IS"),
-    scheduledExportId: uuid("scheduled_export_id").references(() => scheduledExports.id, { onDelete: "set null" }),
+    scheduledExportId: uuid("scheduled_export_id"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamptz("completed_at"),
   },
   (t) => [
+    primaryKey({ name: "exports_pkey", columns: [t.id, t.projectId] }),
+    companyReference("exports_scheduled_export_fk", [t.projectId, t.scheduledExportId], scheduledExports).onDelete(
+      "set null",
+    ),
     index("exports_project_created_idx").on(t.projectId, t.createdAt.desc().nullsFirst()),
     // The sweep's question: which exports wait for a worker, or were left started by one that died.
     index("exports_unfinished_idx").on(t.updatedAt).where(sql`${t.status} in ('created', 'pending', 'started')`),
@@ -94,14 +99,15 @@ export const exportBatches = pgTable(
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    exportId: uuid("export_id")
-      .notNull()
-      .references(() => exports.id, { onDelete: "cascade" }),
+    exportId: uuid("export_id").notNull(),
     /** 1, 2, ... in the order the batches were written. */
     batch: integer("batch").notNull(),
     transactionIds: uuid("transaction_ids").array().notNull(),
   },
-  (t) => [primaryKey({ name: "export_batches_pkey", columns: [t.projectId, t.exportId, t.batch] })],
+  (t) => [
+    primaryKey({ name: "export_batches_pkey", columns: [t.projectId, t.exportId, t.batch] }),
+    companyReference("export_batches_export_fk", [t.projectId, t.exportId], exports).onDelete("cascade"),
+  ],
 );
 
 export type ExportRow = typeof exports.$inferSelect;

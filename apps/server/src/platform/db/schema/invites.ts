@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, money, timestamptz } from "./columns.ts";
+import { companyReference, createdAt, id, money, timestamptz } from "./columns.ts";
 import { roleName } from "./enums.ts";
 import { projects } from "./projects.ts";
 import { teams } from "./teams.ts";
@@ -19,7 +19,7 @@ export const invites = pgTable(
       .references(() => projects.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
     role: roleName("role").notNull(),
-    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    teamId: uuid("team_id"),
     /** The limit control the new member gets (settings.limit_control of the invite). */
     maxMonthlyLimit: money("max_monthly_limit"),
     allowIssuingCardsToSelf: boolean("allow_issuing_cards_to_self").notNull().default(true),
@@ -33,6 +33,7 @@ export const invites = pgTable(
     revokedAt: timestamptz("revoked_at"),
   },
   (t) => [
+    companyReference("invites_team_fk", [t.projectId, t.teamId], teams).onDelete("set null"),
     index("invites_project_email_idx").on(t.projectId, t.email),
     index("invites_email_idx").on(t.email),
     check("invites_email_lower_case", sql`${t.email} = lower(${t.email})`),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { cards } from "./cards.ts";
-import { createdAt, id, money, timeOrderedId, timestamptz, updatedAt } from "./columns.ts";
+import { companyReference, createdAt, id, money, tenantTimeOrderedId, timestamptz, updatedAt } from "./columns.ts";
 import { authorizationStatus } from "./enums.ts";
 import { projects } from "./projects.ts";
 import { teams } from "./teams.ts";
@@ -14,19 +14,17 @@ import { users } from "./users.ts";
 export const authorizations = pgTable(
   "authorizations",
   {
-    id: timeOrderedId(),
+    id: tenantTimeOrderedId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "restrict" }),
-    cardId: uuid("card_id")
-      .notNull()
-      .references(() => cards.id, { onDelete: "restrict" }),
+    cardId: uuid("card_id").notNull(),
     /** The cardholder when the request came; cards can change holder later. */
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     /** The card's team when the request came, for the team's limit control. */
-    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    teamId: uuid("team_id"),
     /** Amount in ISK (whole kronur). */
     amount: money("amount").notNull(),
     currency: text("currency").notNull().default("ISK"),
@@ -55,6 +53,9 @@ export const authorizations = pgTable(
     expiredAt: timestamptz("expired_at"),
   },
   (t) => [
+    primaryKey({ name: "authorizations_pkey", columns: [t.id, t.projectId] }),
+    companyReference("authorizations_card_fk", [t.projectId, t.cardId], cards).onDelete("restrict"),
+    companyReference("authorizations_team_fk", [t.projectId, t.teamId], teams).onDelete("set null"),
     // Period sums for a card's limits, newest first.
     index("authorizations_card_created_idx").on(t.cardId, t.createdAt.desc().nullsFirst()),
     index("authorizations_project_created_idx").on(t.projectId, t.createdAt.desc().nullsFirst()),

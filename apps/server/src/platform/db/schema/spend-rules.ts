@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { cards } from "./cards.ts";
-import { timestamptz, updatedAt } from "./columns.ts";
+import { companyReference, timestamptz, updatedAt } from "./columns.ts";
 import { projects } from "./projects.ts";
 import { users } from "./users.ts";
 
@@ -21,9 +21,7 @@ export const cardMerchantControls = pgTable(
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "restrict" }),
-    cardId: uuid("card_id")
-      .notNull()
-      .references(() => cards.id, { onDelete: "cascade" }),
+    cardId: uuid("card_id").notNull(),
     mode: text("mode").notNull(),
     groups: text("groups").array().notNull().default(sql`'{}'::text[]`),
     merchantNames: text("merchant_names").array().notNull().default(sql`'{}'::text[]`),
@@ -32,6 +30,7 @@ export const cardMerchantControls = pgTable(
   },
   (t) => [
     primaryKey({ name: "card_merchant_controls_pkey", columns: [t.projectId, t.cardId] }),
+    companyReference("card_merchant_controls_card_fk", [t.projectId, t.cardId], cards).onDelete("cascade"),
     check("card_merchant_controls_mode", sql`${t.mode} in ('ALLOW_ONLY', 'BLOCK')`),
     index("card_merchant_controls_card_idx").on(t.cardId),
   ],

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { categories } from "./accounting.ts";
-import { createdAt, id, money, timestamptz, updatedAt } from "./columns.ts";
+import { companyReference, createdAt, money, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
 import { projects } from "./projects.ts";
 import { users } from "./users.ts";
 
@@ -9,7 +9,7 @@ import { users } from "./users.ts";
 export const teams = pgTable(
   "teams",
   {
-    id: id(),
+    id: tenantRowId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -17,7 +17,7 @@ export const teams = pgTable(
     accountCode: text("account_code").notNull(),
     accountCodeName: text("account_code_name"),
     /** The team's own category (group Team, title = team name). */
-    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
+    categoryId: uuid("category_id"),
     /** ISK per billing period (27th to 26th); null means no budget. */
     monthlyBudget: money("monthly_budget"),
     /** Team limit control, checked by the processor on every authorization; null means no limit. */
@@ -31,6 +31,8 @@ export const teams = pgTable(
     deletedAt: timestamptz("deleted_at"),
   },
   (t) => [
+    primaryKey({ name: "teams_pkey", columns: [t.id, t.projectId] }),
+    companyReference("teams_category_fk", [t.projectId, t.categoryId], categories).onDelete("set null"),
     // A live team's name is unique in its project; deleted teams keep theirs for history.
     uniqueIndex("teams_project_name_live_key").on(t.projectId, t.name).where(sql`${t.deletedAt} is null`),
     check("teams_monthly_budget_non_negative", sql`${t.monthlyBudget} >= 0`),
@@ -43,9 +45,7 @@ export const teamMembers = pgTable(
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    teamId: uuid("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").notNull(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -55,6 +55,7 @@ export const teamMembers = pgTable(
   },
   (t) => [
     primaryKey({ name: "team_members_pkey", columns: [t.projectId, t.teamId, t.userId] }),
+    companyReference("team_members_team_fk", [t.projectId, t.teamId], teams).onDelete("cascade"),
     // The user's teams in a project (team_ids of the policy input).
     index("team_members_project_user_idx").on(t.projectId, t.userId),
   ],
@@ -66,15 +67,15 @@ export const teamVisibleCategories = pgTable(
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    teamId: uuid("team_id")
-      .notNull()
-      .references(() => teams.id, { onDelete: "cascade" }),
-    categoryId: uuid("category_id")
-      .notNull()
-      .references(() => categories.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").notNull(),
+    categoryId: uuid("category_id").notNull(),
   },
   (t) => [
     primaryKey({ name: "team_visible_categories_pkey", columns: [t.projectId, t.teamId, t.categoryId] }),
+    companyReference("team_visible_categories_team_fk", [t.projectId, t.teamId], teams).onDelete("cascade"),
+    companyReference("team_visible_categories_category_fk", [t.projectId, t.categoryId], categories).onDelete(
+      "cascade",
+    ),
     index("team_visible_categories_project_idx").on(t.projectId),
     index("team_visible_categories_category_idx").on(t.categoryId),
   ],

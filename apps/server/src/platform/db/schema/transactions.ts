@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn,
   check,
   foreignKey,
   index,
@@ -16,7 +15,15 @@ import {
 import { categories, dimensions, dimensionValues, taxCategories } from "./accounting.ts";
 import { cards } from "./cards.ts";
 import { categorisationRules } from "./categorisation.ts";
-import { createdAt, money, tenantRowId, timeOrderedId, timestamptz, updatedAt } from "./columns.ts";
+import {
+  companyReference,
+  createdAt,
+  money,
+  tenantRowId,
+  tenantTimeOrderedId,
+  timestamptz,
+  updatedAt,
+} from "./columns.ts";
 import { exports } from "./exports.ts";
 import { authorizations } from "./processor.ts";
 import { projects } from "./projects.ts";
@@ -31,20 +38,18 @@ import { users } from "./users.ts";
 export const transactions = pgTable(
   "transactions",
   {
-    id: timeOrderedId(),
+    id: tenantTimeOrderedId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "restrict" }),
-    cardId: uuid("card_id")
-      .notNull()
-      .references(() => cards.id, { onDelete: "restrict" }),
+    cardId: uuid("card_id").notNull(),
     /** The cardholder when the purchase was made. */
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
-    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    teamId: uuid("team_id"),
     /** At most one transaction per authorization (one clearing), by the unique index below. */
-    authorizationId: uuid("authorization_id").references(() => authorizations.id, { onDelete: "restrict" }),
+    authorizationId: uuid("authorization_id"),
     description: text("description").notNull(),
     merchantName: text("merchant_name").notNull(),
     merchantCity: text("merchant_city"),
@@ -58,18 +63,16 @@ export const transactions = pgTable(
     transactionAmount: money("transaction_amount").notNull(),
     transactionCurrency: text("transaction_currency").notNull().default("ISK"),
     transactionDate: timestamptz("transaction_date").notNull(),
-    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
-    taxCategoryId: uuid("tax_category_id").references(() => taxCategories.id, { onDelete: "set null" }),
-    teamCategoryId: uuid("team_category_id").references(() => categories.id, { onDelete: "set null" }),
+    categoryId: uuid("category_id"),
+    taxCategoryId: uuid("tax_category_id"),
+    teamCategoryId: uuid("team_category_id"),
     comments: text("comments"),
     /** A refund (negative amount) points at the purchase it refunds. */
-    refundOfTransactionId: uuid("refund_of_transaction_id").references((): AnyPgColumn => transactions.id, {
-      onDelete: "restrict",
-    }),
+    refundOfTransactionId: uuid("refund_of_transaction_id"),
     /** A refund's network reference (at most 64): a retry with it on the same card finds the first refund. */
     networkReference: text("network_reference"),
     /** Set when an export marks the transaction as booked. */
-    latestExportId: uuid("latest_export_id").references(() => exports.id, { onDelete: "set null" }),
+    latestExportId: uuid("latest_export_id"),
     /**
      * How many live receipts the transaction has, kept by triggers on `receipts` (migration 0008_ledger_receipt_counts) in the same
      * database transaction as the receipt's change: the ledger reads it per row and the MissingReceipt list walks
@@ -97,6 +100,21 @@ export const transactions = pgTable(
     // A function, because drizzle's `.desc()` sets the order on the shared column object for one `.on()` only.
     const newestFirst = () => [t.transactionDate.desc().nullsFirst(), t.id.desc().nullsFirst()] as const;
     return [
+      primaryKey({ name: "transactions_pkey", columns: [t.id, t.projectId] }),
+      companyReference("transactions_card_fk", [t.projectId, t.cardId], cards).onDelete("restrict"),
+      companyReference("transactions_team_fk", [t.projectId, t.teamId], teams).onDelete("set null"),
+      companyReference("transactions_authorization_fk", [t.projectId, t.authorizationId], authorizations).onDelete(
+        "restrict",
+      ),
+      companyReference("transactions_category_fk", [t.projectId, t.categoryId], categories).onDelete("set null"),
+      companyReference("transactions_tax_category_fk", [t.projectId, t.taxCategoryId], taxCategories).onDelete(
+        "set null",
+      ),
+      companyReference("transactions_team_category_fk", [t.projectId, t.teamCategoryId], categories).onDelete(
+        "set null",
+      ),
+      companyReference("transactions_refund_of_fk", [t.projectId, t.refundOfTransactionId], t).onDelete("restrict"),
+      companyReference("transactions_latest_export_fk", [t.projectId, t.latestExportId], exports).onDelete("set null"),
       index("transactions_project_date_idx").on(t.projectId, ...newestFirst()),
       index("transactions_project_user_date_idx").on(t.projectId, t.userId, ...newestFirst()),
       index("transactions_project_team_date_idx").on(t.projectId, t.teamId, ...newestFirst()),
@@ -146,19 +164,26 @@ export const transactionDimensionValues = pgTable(
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "restrict" }),
-    transactionId: uuid("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
-    dimensionId: uuid("dimension_id")
-      .notNull()
-      .references(() => dimensions.id, { onDelete: "cascade" }),
-    dimensionValueId: uuid("dimension_value_id")
-      .notNull()
-      .references(() => dimensionValues.id, { onDelete: "cascade" }),
+    transactionId: uuid("transaction_id").notNull(),
+    dimensionId: uuid("dimension_id").notNull(),
+    dimensionValueId: uuid("dimension_value_id").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ name: "transaction_dimension_values_pkey", columns: [t.projectId, t.transactionId, t.dimensionId] }),
+    companyReference(
+      "transaction_dimension_values_transaction_fk",
+      [t.projectId, t.transactionId],
+      transactions,
+    ).onDelete("cascade"),
+    companyReference("transaction_dimension_values_dimension_fk", [t.projectId, t.dimensionId], dimensions).onDelete(
+      "cascade",
+    ),
+    companyReference(
+      "transaction_dimension_values_value_fk",
+      [t.projectId, t.dimensionValueId],
+      dimensionValues,
+    ).onDelete("cascade"),
     index("transaction_dimension_values_value_idx").on(t.dimensionValueId),
     index("transaction_dimension_values_project_idx").on(t.projectId),
   ],
@@ -172,7 +197,7 @@ export const receipts = pgTable(
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "restrict" }),
-    transactionId: uuid("transaction_id").references(() => transactions.id, { onDelete: "set null" }),
+    transactionId: uuid("transaction_id"),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -195,6 +220,7 @@ export const receipts = pgTable(
   },
   (t) => [
     primaryKey({ name: "receipts_pkey", columns: [t.projectId, t.id] }),
+    companyReference("receipts_transaction_fk", [t.projectId, t.transactionId], transactions).onDelete("set null"),
     check("receipts_source_known", sql`${t.source} in ('upload', 'email')`),
     // A receipt e-mailed twice is stored once (the second delivery finds the first); a removed one may come again.
     uniqueIndex("receipts_project_email_content_key")
@@ -224,9 +250,7 @@ export const receiptSuggestions = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: "restrict" }),
     receiptId: uuid("receipt_id").notNull(),
-    transactionId: uuid("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    transactionId: uuid("transaction_id").notNull(),
     /** The matcher's score in thousandths: the order of the list, never a decision. */
     score: smallint("score").notNull(),
     createdAt: createdAt(),
@@ -235,6 +259,9 @@ export const receiptSuggestions = pgTable(
   },
   (t) => [
     primaryKey({ name: "receipt_suggestions_pkey", columns: [t.projectId, t.receiptId, t.transactionId] }),
+    companyReference("receipt_suggestions_transaction_fk", [t.projectId, t.transactionId], transactions).onDelete(
+      "cascade",
+    ),
     foreignKey({
       name: "receipt_suggestions_receipt_fk",
       columns: [t.projectId, t.receiptId],
