@@ -12,7 +12,7 @@ import {
   type StoredDecision,
 } from "./balances.repo.ts";
 import { type Batcher, createBatcher } from "./batcher.ts";
-import { afterApproval, type Decision, decide } from "./decide.ts";
+import { afterApproval, type Decision, decide, type TeamControl } from "./decide.ts";
 import { toIsk } from "./fx.ts";
 import { cardOfPan, type DecisionRow, fxRateAt, insertDecisionsSql } from "./processor.repo.ts";
 
@@ -144,6 +144,9 @@ const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Pr
     const credit = new Map(
       [...states].map(([projectId, state]) => [projectId, state ? state.creditLimit - state.creditUsed : 0]),
     );
+    // A team's windows as the batch's approvals so far left them, shared by the team's cards: each card's state
+    // carries its own copy of the team's read, which a batch-mate on another card of the team would not move.
+    const teams = new Map<string, TeamControl | null>();
     const decided = new Map<string, StoredDecision>();
     const rows: DecisionRow[] = [];
     const answers = batch.map(({ request, projectId, cardId, amountIsk, supported }): PaymentAnswer | Error => {
@@ -158,6 +161,7 @@ const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Pr
       const earlier = key ? (state.stored.get(key) ?? decided.get(key)) : undefined;
       if (earlier) return storedAnswer(earlier, request);
       const { card } = cardState;
+      const team = card.teamId && teams.has(card.teamId) ? (teams.get(card.teamId) ?? null) : cardState.team;
       const decision: Decision = supported
         ? decide({
             now,
@@ -172,7 +176,7 @@ const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Pr
             merchantControls: cardState.merchantControls,
             receiptLock: cardState.receiptLock,
             limits: cardState.limits,
-            team: cardState.team,
+            team,
             availableCredit,
           })
         : { approved: false, code: "CURRENCY_NOT_SUPPORTED" };
@@ -216,9 +220,12 @@ const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Pr
         // What this approval adds to the card's, team's and company's balances, for the next request of the batch.
         // The purchase's unsettled ledger row (closed_at null) is written with the decision: the holder can attach
         // a receipt and the accountant categorise it before it clears. Sums read the authorization until then.
-        const after = afterApproval({ ...cardState, availableCredit }, { amountIsk, mcc: request.mcc });
+        const after = afterApproval(
+          { limits: cardState.limits, team, availableCredit },
+          { amountIsk, mcc: request.mcc },
+        );
         cardState.limits = after.limits;
-        cardState.team = after.team;
+        if (card.teamId) teams.set(card.teamId, after.team);
         availableCredit = after.availableCredit;
         credit.set(projectId, availableCredit);
       }

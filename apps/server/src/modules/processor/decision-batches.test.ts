@@ -233,6 +233,30 @@ describe("decision batches", () => {
     await expectBalancesRecomputed(s.project.id);
   });
 
+  it("keep a team's limit across the team's cards within one batch, from two processes", async () => {
+    const s = await sceneOn(pool.db);
+    const teamLimit = 30_000;
+    await s.setTeamLimits({ maxDailyLimit: teamLimit });
+    const cards = await Promise.all(Array.from({ length: 10 }, () => s.issue({ sumAmount: 1_000_000 })));
+    const processes = [counted(s.deps, pool.db), counted({ ...s.deps, db: other.db })];
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => {
+        const card = cards[index % cards.length];
+        if (!card) throw new Error("no card");
+        return authorizePayment(processes[index % 2]?.deps ?? s.deps, card.request({ amount: randomInt(100, 1000) }));
+      }),
+    );
+    const approved = approvedSum(answers);
+    expect(approved).toBeLessThanOrEqual(teamLimit);
+    expect(approved).toBeGreaterThan(teamLimit - 1000);
+    expect(answers.filter((answer) => !answer.approved).every((answer) => answer.declineCode === "TEAM_LIMIT")).toBe(
+      true,
+    );
+    // The requests were batched: batches held several of the team's cards.
+    for (const process of processes) expect(process.tally.transactions).toBeLessThan(100);
+    await expectBalancesRecomputed(s.project.id);
+  });
+
   it("plan the decision's two statements once per connection (migration 0030_decision_generic_plans)", async () => {
     // A CREATE OR REPLACE without the setting would drop it silently, and every decision would plan its read again.
     const { rows } = await pool.db.$client.query<{ name: string; config: string[] | null }>(
