@@ -200,7 +200,7 @@ export type TransactionExtras = {
 };
 
 /** What the panel shows beyond the ledger's row: authorization number, tax and team category, dimension values. */
-export const transactionExtras = async (db: Executor, id: string): Promise<TransactionExtras> => {
+export const transactionExtras = async (db: Executor, projectId: string, id: string): Promise<TransactionExtras> => {
   const head = await db.execute<{
     approval_code: string | null;
     tax_id: string | null;
@@ -220,13 +220,13 @@ export const transactionExtras = async (db: Executor, id: string): Promise<Trans
       left join tax_categories tc on tc.project_id = t.project_id and tc.id = t.tax_category_id
       left join categories tcat on tcat.project_id = t.project_id and tcat.id = t.team_category_id
       left join categorisation_rules cr on cr.project_id = t.project_id and cr.id = t.categorised_by_rule_id
-     where t.id = ${id}`);
+     where t.project_id = ${projectId} and t.id = ${id}`);
   const values = await db.execute<TransactionExtras["dimension_values"][number]>(sql`
     select d.id as dimension_id, d.title as dimension_title, v.id as value_id, v.title as value_title
       from transaction_dimension_values tdv
       join dimensions d on d.project_id = tdv.project_id and d.id = tdv.dimension_id
       join dimension_values v on v.project_id = tdv.project_id and v.id = tdv.dimension_value_id
-     where tdv.transaction_id = ${id}
+     where tdv.project_id = ${projectId} and tdv.transaction_id = ${id}
      order by d.title, d.id`);
   const row = head.rows[0];
   return {

@@ -294,7 +294,7 @@ export const getTransactionFor = async (
   const row = parsed.success ? await ledgerRow(deps.db, read.projectId, parsed.data, read.rules) : undefined;
   if (!row) throw new AppError("NOT_FOUND", "The transaction was not found.");
   authorize(ctx, "transaction", "read", { project_id: read.projectId, team_id: row.team_id, user_id: row.user_id });
-  return { transaction: toDto(row), ...(await transactionExtras(deps.db, row.id)) };
+  return { transaction: toDto(row), ...(await transactionExtras(deps.db, read.projectId, row.id)) };
 };
 
 /** One ledger row with its rule violations, for other modules' checks (the processor's capture tests). */
