@@ -88,19 +88,21 @@ export const isDatabaseBusy = (error: unknown): boolean => {
   return false;
 };
 
-/**
- * The unique constraint a failed insert or update violated (SQLSTATE 23505), or null for any other error. Drizzle
- * wraps the driver's error as `cause`, so the chain is walked, at most a few links.
- */
-export const violatedUniqueConstraint = (error: unknown): string | null => {
+/** The driver's error of SQLSTATE `code`: Drizzle wraps it as `cause`, so the chain is walked, at most a few links. */
+const driverError = (error: unknown, code: string): Error | undefined => {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    if ("code" in current && current.code === "23505") {
-      return "constraint" in current && typeof current.constraint === "string" ? current.constraint : "";
-    }
+    if ("code" in current && current.code === code) return current;
     current = current.cause;
   }
-  return null;
+  return undefined;
+};
+
+/** The unique constraint a failed insert or update violated (SQLSTATE 23505), or null for any other error. */
+export const violatedUniqueConstraint = (error: unknown): string | null => {
+  const violation = driverError(error, "23505");
+  if (!violation) return null;
+  return "constraint" in violation && typeof violation.constraint === "string" ? violation.constraint : "";
 };
 
 /**
@@ -139,6 +141,12 @@ export const describeError = (error: unknown): DescribedError => {
     return described("BUSY", "The system is busy right now. Please try again in a moment.", {
       retry_after_seconds: BUSY_RETRY_AFTER_SECONDS,
     });
+  }
+  // A write that named a row that does not exist, or another company's (references name the company,
+  // docs/scaling.md). The service should have refused it first, so it is logged as unexpected, but for the caller it
+  // is what it is: something it named was not found.
+  if (driverError(error, "23503")) {
+    return described("NOT_FOUND", "Something the request refers to was not found.", undefined, true);
   }
   // JSON.parse failures from body parsers that are not Fastify's (e.g. a raw SyntaxError).
   if (error instanceof SyntaxError && "statusCode" in error && error.statusCode === 400) {

@@ -21,6 +21,17 @@ describe("describeError", () => {
     expect(described.details).toEqual({ issues: [expect.objectContaining({ path: "name", code: "too_small" })] });
   });
 
+  it("answers NOT_FOUND for a write that named a missing or another company's row, and logs it", () => {
+    const violation = Object.assign(new Error('insert or update on table "cards" violates foreign key constraint'), {
+      code: "23503",
+      constraint: "cards_team_fk",
+    });
+    const described = describeError(new Error("Failed query: insert into cards", { cause: violation }));
+    expect(described).toMatchObject({ status: 404, code: "NOT_FOUND", unexpected: true });
+    expect(described.message).not.toMatch(/cards|foreign/);
+    expect(described.details).toBeUndefined();
+  });
+
   it("masks anything unexpected as INTERNAL without its message", () => {
     const described = describeError(new Error("relation users does not exist at /srv/app.ts:12"));
     expect(described).toMatchObject({ status: 500, code: "INTERNAL", unexpected: true });
