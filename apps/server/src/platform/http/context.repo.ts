@@ -40,7 +40,8 @@ const LIVE_TOKEN = "t.token_hash = $1 and t.status = 'approved' and t.expires_at
 
 /** The member's live (not deleted) teams in the project, all or only those they administer, as a text array. */
 const teamIdsOfMember = (onlyAdmin: boolean) => `array(
-  select tm.team_id::text from team_members tm join teams tt on tt.project_id = tm.project_id and tt.id = tm.team_id and tt.deleted_at is null
+  select tm.team_id::text from team_members tm
+    join teams tt on tt.project_id = tm.project_id and tt.id = tm.team_id and tt.deleted_at is null
    where tm.project_id = pm.project_id and tm.user_id = pm.user_id${onlyAdmin ? " and tm.is_admin" : ""}
    order by tm.team_id)`;
 

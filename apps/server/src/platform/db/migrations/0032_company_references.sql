@@ -8,7 +8,7 @@
 --
 -- Written by hand after drizzle-kit generate: a nullable reference set null on delete nulls its own column only,
 -- ON DELETE SET NULL (team_id) (PostgreSQL 15), which Drizzle cannot declare; its plain SET NULL would null
--- project_id too. app/tenant-keys.test.ts checks every such key in the database.
+-- project_id too. app/company-references.test.ts checks every such key in the database.
 ALTER TABLE "categories" DROP CONSTRAINT "categories_default_tax_category_id_tax_categories_id_fk";
 --> statement-breakpoint
 ALTER TABLE "category_dimensions" DROP CONSTRAINT "category_dimensions_category_id_categories_id_fk";

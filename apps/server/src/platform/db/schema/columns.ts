@@ -22,7 +22,7 @@ export const tenantTimeOrderedId = () => uuid("id").notNull().default(sql`kort_u
  * foreign key matches a key's columns in any order), so that no row can name another company's (docs/scaling.md).
  * Drizzle cannot declare `ON DELETE SET NULL (column)`, and its plain SET NULL would null `project_id` too, which is
  * NOT NULL: a reference set null on delete is written so in its migration by hand (0032_company_references), and
- * app/tenant-keys.test.ts checks in the database that each one nulls its own column only.
+ * app/company-references.test.ts checks in the database that each one nulls its own column only.
  */
 export const companyReference = <TTable extends string, TParent extends string>(
   name: string,
