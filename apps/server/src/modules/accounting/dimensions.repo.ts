@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { icelandic } from "../../platform/db/collation.ts";
+import { sameCompanyRow } from "../../platform/db/company-join.ts";
 import { containsPattern } from "../../platform/db/like.ts";
 import { categories, categoryDimensions, dimensions, dimensionValues } from "../../platform/db/schema/index.ts";
 
@@ -239,10 +240,7 @@ export const countCategoriesUsing = async (
   const rows = await db
     .select({ dimensionId: categoryDimensions.dimensionId, count: count() })
     .from(categoryDimensions)
-    .innerJoin(
-      categories,
-      and(eq(categories.projectId, categoryDimensions.projectId), eq(categories.id, categoryDimensions.categoryId)),
-    )
+    .innerJoin(categories, sameCompanyRow(categories, [categoryDimensions.projectId, categoryDimensions.categoryId]))
     .where(
       and(
         eq(categoryDimensions.projectId, projectId),

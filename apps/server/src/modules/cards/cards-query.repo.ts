@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../platform/db/client.ts";
+import { sameCompanyRow } from "../../platform/db/company-join.ts";
 import { containsPattern } from "../../platform/db/like.ts";
 import { cardLimits, cards, categories, projectMembers, teams, users } from "../../platform/db/schema/index.ts";
 import type { ListScope } from "../../platform/http/list-scope.ts";
@@ -54,11 +55,8 @@ const cardsQuery = (db: Executor, where: SQL | undefined) =>
     .from(cards)
     .innerJoin(users, eq(users.id, cards.cardholderId))
     .leftJoin(issuers, eq(issuers.id, cards.createdBy))
-    .leftJoin(teams, and(eq(teams.projectId, cards.projectId), eq(teams.id, cards.teamId)))
-    .leftJoin(
-      categories,
-      and(eq(categories.projectId, cards.projectId), eq(categories.id, cards.defaultTransactionCategoryId)),
-    )
+    .leftJoin(teams, sameCompanyRow(teams, [cards.projectId, cards.teamId]))
+    .leftJoin(categories, sameCompanyRow(categories, [cards.projectId, cards.defaultTransactionCategoryId]))
     .where(where);
 
 export type CardRecord = Awaited<ReturnType<typeof cardsQuery>>[number];

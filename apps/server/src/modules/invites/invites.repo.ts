@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor, Tx } from "../../platform/db/client.ts";
+import { sameCompanyRow } from "../../platform/db/company-join.ts";
 import { type InviteRow, invites, projects, teams, users } from "../../platform/db/schema/index.ts";
 
 export type NewInvite = Omit<InviteRow, "id" | "acceptedAt" | "acceptedBy" | "revokedAt">;
@@ -21,7 +22,7 @@ export const findInviteDetails = async (db: Executor, id: string): Promise<Invit
     .select({ invite: invites, projectTitle: projects.title, teamName: teams.name, inviterName: inviter.fullName })
     .from(invites)
     .innerJoin(projects, eq(projects.id, invites.projectId))
-    .leftJoin(teams, and(eq(teams.projectId, invites.projectId), eq(teams.id, invites.teamId)))
+    .leftJoin(teams, sameCompanyRow(teams, [invites.projectId, invites.teamId]))
     .leftJoin(inviter, eq(inviter.id, invites.invitedBy))
     .where(eq(invites.id, id))
     .limit(1);

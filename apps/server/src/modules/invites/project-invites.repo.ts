@@ -1,6 +1,7 @@
 import type { RoleName } from "@kort/core";
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
+import { sameCompanyRow } from "../../platform/db/company-join.ts";
 import { type InviteRow, invites, teams } from "../../platform/db/schema/index.ts";
 
 export type PendingInviteRecord = {
@@ -35,7 +36,7 @@ export const listPendingInvites = (
       expiresAt: invites.expiresAt,
     })
     .from(invites)
-    .leftJoin(teams, and(eq(teams.projectId, invites.projectId), eq(teams.id, invites.teamId), isNull(teams.deletedAt)))
+    .leftJoin(teams, sameCompanyRow(teams, [invites.projectId, invites.teamId], isNull(teams.deletedAt)))
     .where(
       and(
         eq(invites.projectId, projectId),

@@ -2,6 +2,7 @@ import type { RoleName } from "@kort/core";
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { icelandic } from "../../platform/db/collation.ts";
+import { sameCompanyRow } from "../../platform/db/company-join.ts";
 import { containsPattern } from "../../platform/db/like.ts";
 import { projectMembers, teamMembers, teams, users } from "../../platform/db/schema/index.ts";
 
@@ -108,9 +109,6 @@ export const listMemberTeams = (
     : db
         .select({ userId: teamMembers.userId, id: teams.id, name: teams.name })
         .from(teamMembers)
-        .innerJoin(
-          teams,
-          and(eq(teams.projectId, teamMembers.projectId), eq(teams.id, teamMembers.teamId), isNull(teams.deletedAt)),
-        )
+        .innerJoin(teams, sameCompanyRow(teams, [teamMembers.projectId, teamMembers.teamId], isNull(teams.deletedAt)))
         .where(and(eq(teamMembers.projectId, projectId), inArray(teamMembers.userId, [...userIds])))
         .orderBy(icelandic(teams.name));

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
+import { sameCompanyRow } from "../../platform/db/company-join.ts";
 import { type ReceiptMatch, type ReceiptSource, receipts, transactions } from "../../platform/db/schema/index.ts";
 
 /** The `receipts` table: every query but the signed link's is scoped by project, and reads live rows only. */
@@ -86,10 +87,7 @@ export const findReceipt = async (db: Executor, projectId: string, id: string): 
   const [row] = await db
     .select(withOwner)
     .from(receipts)
-    .leftJoin(
-      transactions,
-      and(eq(transactions.projectId, receipts.projectId), eq(transactions.id, receipts.transactionId)),
-    )
+    .leftJoin(transactions, sameCompanyRow(transactions, [receipts.projectId, receipts.transactionId]))
     .where(and(eq(receipts.projectId, projectId), eq(receipts.id, id), isNull(receipts.deletedAt)));
   return row ?? null;
 };
@@ -101,10 +99,7 @@ export const findReceipts = (db: Executor, projectId: string, ids: readonly stri
     : db
         .select(withOwner)
         .from(receipts)
-        .leftJoin(
-          transactions,
-          and(eq(transactions.projectId, receipts.projectId), eq(transactions.id, receipts.transactionId)),
-        )
+        .leftJoin(transactions, sameCompanyRow(transactions, [receipts.projectId, receipts.transactionId]))
         .where(and(eq(receipts.projectId, projectId), inArray(receipts.id, [...ids]), isNull(receipts.deletedAt)));
 
 /** Live receipts of the project among `ids`, locked until the transaction ends (two removals take turns). */
@@ -112,10 +107,7 @@ export const lockReceipts = (db: Executor, projectId: string, ids: readonly stri
   db
     .select(withOwner)
     .from(receipts)
-    .leftJoin(
-      transactions,
-      and(eq(transactions.projectId, receipts.projectId), eq(transactions.id, receipts.transactionId)),
-    )
+    .leftJoin(transactions, sameCompanyRow(transactions, [receipts.projectId, receipts.transactionId]))
     .where(and(eq(receipts.projectId, projectId), inArray(receipts.id, [...ids]), isNull(receipts.deletedAt)))
     .orderBy(asc(receipts.id))
     .for("update", { of: receipts });

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { icelandic } from "../../platform/db/collation.ts";
+import { sameCompanyRow } from "../../platform/db/company-join.ts";
 import { categories, teamVisibleCategories } from "../../platform/db/schema/index.ts";
 
 export type VisibleCategoryRecord = { teamId: string; id: string; code: string; title: string };
@@ -23,9 +24,9 @@ export const listVisibleCategories = (
         .from(teamVisibleCategories)
         .innerJoin(
           categories,
-          and(
-            eq(categories.projectId, teamVisibleCategories.projectId),
-            eq(categories.id, teamVisibleCategories.categoryId),
+          sameCompanyRow(
+            categories,
+            [teamVisibleCategories.projectId, teamVisibleCategories.categoryId],
             isNull(categories.deletedAt),
           ),
         )

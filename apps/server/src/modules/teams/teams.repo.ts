@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { icelandic } from "../../platform/db/collation.ts";
+import { sameCompanyRow } from "../../platform/db/company-join.ts";
 import { categories, teams } from "../../platform/db/schema/index.ts";
 
 export type TeamRecord = {
@@ -45,7 +46,7 @@ export const listLiveTeams = (db: Executor, projectId: string, onlyIds?: readonl
   return db
     .select(columns)
     .from(teams)
-    .leftJoin(categories, and(eq(categories.projectId, teams.projectId), eq(categories.id, teams.categoryId)))
+    .leftJoin(categories, sameCompanyRow(categories, [teams.projectId, teams.categoryId]))
     .where(and(live(projectId), onlyIds ? inArray(teams.id, [...onlyIds]) : undefined))
     .orderBy(icelandic(teams.name), asc(teams.id));
 };
