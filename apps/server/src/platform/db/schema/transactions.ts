@@ -135,9 +135,17 @@ export const transactions = pgTable(
           sql`${t.receiptCount} = 0 and ${t.transactionAmount} > 0 and ${t.closedAt} is not null and ${t.refundOfTransactionId} is null`,
         ),
       check("transactions_receipt_count_non_negative", sql`${t.receiptCount} >= 0`),
-      index("transactions_latest_export_idx").on(t.latestExportId),
-      index("transactions_category_idx").on(t.categoryId),
-      index("transactions_refund_of_idx").on(t.refundOfTransactionId),
+      // Rows by their export, category or refunded purchase (the references' cascades, a category's use): only rows
+      // that have one are indexed, so a card decision's pending row, which has none, writes none of these three.
+      index("transactions_latest_export_idx")
+        .on(t.latestExportId)
+        .where(sql`${t.latestExportId} is not null`),
+      index("transactions_category_idx")
+        .on(t.categoryId)
+        .where(sql`${t.categoryId} is not null`),
+      index("transactions_refund_of_idx")
+        .on(t.refundOfTransactionId)
+        .where(sql`${t.refundOfTransactionId} is not null`),
       // Keys lead with the company (docs/scaling.md): one clearing per authorization, one refund per reference.
       uniqueIndex("transactions_project_authorization_key").on(t.projectId, t.authorizationId),
       uniqueIndex("transactions_project_card_network_reference_key").on(t.projectId, t.cardId, t.networkReference),
