@@ -137,12 +137,8 @@ export const transactions = pgTable(
       check("transactions_receipt_count_non_negative", sql`${t.receiptCount} >= 0`),
       // Rows by their export, category or refunded purchase (the references' cascades, a category's use): only rows
       // that have one are indexed, so a card decision's pending row, which has none, writes none of these three.
-      index("transactions_latest_export_idx")
-        .on(t.latestExportId)
-        .where(sql`${t.latestExportId} is not null`),
-      index("transactions_category_idx")
-        .on(t.categoryId)
-        .where(sql`${t.categoryId} is not null`),
+      index("transactions_latest_export_idx").on(t.latestExportId).where(sql`${t.latestExportId} is not null`),
+      index("transactions_category_idx").on(t.categoryId).where(sql`${t.categoryId} is not null`),
       index("transactions_refund_of_idx")
         .on(t.refundOfTransactionId)
         .where(sql`${t.refundOfTransactionId} is not null`),
