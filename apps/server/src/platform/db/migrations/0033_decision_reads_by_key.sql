@@ -5,9 +5,9 @@ DROP INDEX "card_limits_card_idx";--> statement-breakpoint
 DROP INDEX "card_limits_project_idx";--> statement-breakpoint
 -- A card belongs to one company. Without being told, the planner multiplies the selectivity of `project_id = $1` by
 -- that of `card_id = $2` as if they were independent, so with many companies "this company's rows of this card"
--- rounds to one row, and an index on (project_id, card_id, network_reference) then looks as narrow for the card's
--- last hour of purchases as the index on (card_id, created_at) that reads only that hour. Read so, a decision on a
--- card with a sliding 24-hour limit went through the card's whole history. Functional-dependency statistics,
+-- rounds to one row, and the network reference's key, (project_id, card_id, network_reference), then looks as narrow
+-- for the card's rows of the last hour as the card's index by time, which reads only that hour. Read so, a decision
+-- on a card with a sliding 24-hour limit went through the card's whole history. Functional-dependency statistics,
 -- gathered by ANALYZE, tell the planner that the card decides the company.
 CREATE STATISTICS "authorizations_card_company" (dependencies) ON "project_id", "card_id" FROM "authorizations";--> statement-breakpoint
 CREATE STATISTICS "transactions_card_company" (dependencies) ON "project_id", "card_id" FROM "transactions";--> statement-breakpoint
