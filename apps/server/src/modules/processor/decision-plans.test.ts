@@ -61,38 +61,33 @@ describe("a decision's plans", () => {
     // The card's history: 5,000 declined decisions a year old (they count in no balance) and 5,000 settled purchases,
     // one an hour from a month back (so the card has thousands of hour rows and hundreds of day rows, none in its
     // current windows); each of the company's other cards 20 of each, a year old.
-    const history = async (table: "authorizations" | "transactions", perCard: number, theCard: number) => {
-      const select =
-        table === "authorizations"
-          ? `insert into authorizations (project_id, card_id, user_id, team_id, amount, original_amount,
-                                        original_currency, merchant_name, mcc, status, decline_code, network_reference,
-                                        created_at)
-             select t.project_id, c.id, t.user_id, t.team_id, t.amount, t.original_amount, t.original_currency,
-                    t.merchant_name, t.mcc, 'declined', 'PERIOD_SUM', 'older-' || c.id || '-' || n,
-                    now() - interval '400 days'`
-          : `insert into transactions (project_id, card_id, user_id, team_id, description, merchant_name, mcc,
-                                      original_amount, original_currency, transaction_amount, transaction_date,
-                                      closed_at, network_reference)
-             select t.project_id, c.id, t.user_id, t.team_id, t.description, t.merchant_name, t.mcc,
-                    t.original_amount, t.original_currency, t.transaction_amount,
-                    case when c.id = $2 then now() - interval '30 days' - n * interval '1 hour'
-                         else now() - interval '400 days' end,
-                    now() - interval '30 days', 'settled-' || c.id || '-' || n`;
-      const source =
-        table === "authorizations"
-          ? "authorizations t"
-          : "transactions t join authorizations a on a.project_id = t.project_id and a.id = t.authorization_id";
-      await db.$client.query(
-        `${select}
-           from ${source}
-           join cards c on c.project_id = t.project_id
-           cross join lateral generate_series(1, case when c.id = $2 then ${theCard} else ${perCard} end) n
-          where t.project_id = $1 and ${table === "authorizations" ? "t" : "a"}.network_reference = 'first'`,
-        [scene.project.id, card.id],
-      );
-    };
-    await history("authorizations", 20, 5000);
-    await history("transactions", 20, 5000);
+    await db.$client.query(
+      `insert into authorizations (project_id, card_id, user_id, team_id, amount, original_amount, original_currency,
+                                   merchant_name, mcc, status, decline_code, network_reference, created_at)
+       select a.project_id, c.id, a.user_id, a.team_id, a.amount, a.original_amount, a.original_currency,
+              a.merchant_name, a.mcc, 'declined', 'PERIOD_SUM', 'older-' || c.id || '-' || n, now() - interval '400 days'
+         from authorizations a
+         join cards c on c.project_id = a.project_id
+        cross join lateral generate_series(1, case when c.id = $2 then 5000 else 20 end) n
+        where a.project_id = $1 and a.network_reference = 'first'`,
+      [scene.project.id, card.id],
+    );
+    await db.$client.query(
+      `insert into transactions (project_id, card_id, user_id, team_id, description, merchant_name, mcc,
+                                 original_amount, original_currency, transaction_amount, transaction_date, closed_at,
+                                 network_reference)
+       select t.project_id, c.id, t.user_id, t.team_id, t.description, t.merchant_name, t.mcc, t.original_amount,
+              t.original_currency, t.transaction_amount,
+              case when c.id = $2 then now() - interval '30 days' - n * interval '1 hour'
+                   else now() - interval '400 days' end,
+              now() - interval '30 days', 'settled-' || c.id || '-' || n
+         from transactions t
+         join authorizations a on a.project_id = t.project_id and a.id = t.authorization_id
+         join cards c on c.project_id = t.project_id
+        cross join lateral generate_series(1, case when c.id = $2 then 5000 else 20 end) n
+        where t.project_id = $1 and a.network_reference = 'first'`,
+      [scene.project.id, card.id],
+    );
     // The company's other cards with 20 limits each (a table of pages, not one).
     await db.$client.query(
       `insert into card_limits (project_id, card_id, sum_amount, single_amount, period)
