@@ -14,7 +14,8 @@ import * as schema from "../platform/db/schema/index.ts";
 const GLOBAL_KEYS: Record<string, string> = {
   "cards.pan_lookup": "the network names a card by its number alone; needs a card directory (docs/scaling.md)",
   "invites.token_hash": "an invitation link is opened before anyone knows the company",
-  "invoices.number": "invoice numbers are one sequence of the issuer (Kort), across companies",
+  "invoices.issuer_kennitala,number":
+    "an invoice number is unique in its issuer's series of the year (invoice_number_series), across companies",
   "referrals.code_hash": "a referral code is redeemed by a company that is not the referrer",
   "referrals.redeemed_project_id": "a company is referred once, whichever company referred it",
 };

@@ -28,8 +28,8 @@ export const invoices = pgTable(
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "restrict" }),
-    /** Invoice number, unique across the platform (the issuer numbers all its invoices in one series). */
-    number: text("number").notNull().unique(),
+    /** Invoice number in its issuer's series of the year (invoice_number_series): `2026-000001`. */
+    number: text("number").notNull(),
     issueDate: date("issue_date", { mode: "string" }).notNull(),
     dueDate: date("due_date", { mode: "string" }),
     /** The platform operator's name as printed. */
@@ -62,6 +62,9 @@ export const invoices = pgTable(
     primaryKey({ name: "invoices_pkey", columns: [t.projectId, t.id] }),
     // One invoice per project and period, so a rerun of the period-end job cannot bill twice.
     unique("invoices_project_period_key").on(t.projectId, t.periodFrom),
+    // A number is unique in its series, which is the issuer's: another issuer (the operator's kennitala changed)
+    // starts its own series at 1, and its numbers repeat the first issuer's.
+    unique("invoices_issuer_number_key").on(t.issuerKennitala, t.number),
     index("invoices_project_issue_date_idx").on(t.projectId, t.issueDate.desc().nullsFirst()),
     check("invoices_period_order", sql`${t.periodFrom} <= ${t.periodTo}`),
   ],
