@@ -8,9 +8,10 @@ import { createProcessorScene } from "./testing/processor-scene.ts";
  * A decision reads a handful of rows by key however large its company and its card's history are (issue 13: no
  * scan, no sum over history). The decision's read is planned once per connection (a generic plan, migration 0030)
  * from the statistics of that moment, which describe the average company; a platform of many small companies makes
- * the average small. Migration 0033_decision_reads_by_key found, on such statistics, each of these reading the big
- * company's rows: the stored decision of a reference (every authorization of the company), the card's limits (every
- * limit of the company), the card's and team's window rows (every day and hour row the card ever had). This gives
+ * the average small. On such statistics, before migration 0033_decision_reads_by_key, each of these read the big
+ * company's rows: the batch's cards (every card of the company), the stored decision of a reference (every
+ * authorization of the company), the card's limits (every limit of the company), the card's and team's window rows
+ * (every day and hour row the card ever had). This gives
  * one company thousands of rows and one card a long history, sets the statistics of a platform of small companies,
  * and reads the plans the decision ran with (auto_explain, sent to the client as notices) to count the rows each
  * scan read.
