@@ -11,10 +11,9 @@ import { createProcessorScene } from "./testing/processor-scene.ts";
  * the average small. On such statistics, before migration 0033_decision_reads_by_key, each of these read the big
  * company's rows: the batch's cards (every card of the company), the stored decision of a reference (every
  * authorization of the company), the card's limits (every limit of the company), the card's and team's window rows
- * (every day and hour row the card ever had). This gives
- * one company thousands of rows and one card a long history, sets the statistics of a platform of small companies,
- * and reads the plans the decision ran with (auto_explain, sent to the client as notices) to count the rows each
- * scan read.
+ * (every day and hour row the card ever had). This gives one company thousands of rows and one card a long history,
+ * sets the statistics of a platform of small companies, and reads the plans the decision ran with (auto_explain,
+ * sent to the client as notices) to count the rows each scan read.
  */
 let database: TestDatabase;
 beforeAll(async () => {
