@@ -29,6 +29,9 @@ export type IssuedCard = {
   expirationYear: number;
 };
 
+/** The keys that refuse a card number already taken: the cards' own, and the card directory's that replaces it. */
+const NUMBER_TAKEN: ReadonlySet<string> = new Set(["cards_pan_lookup_key", "card_numbers_pkey"]);
+
 /**
  * Issues an ACTIVE virtual card in the caller's transaction (authorisation and the limit check are the
  * caller's): a Luhn-valid test PAN, CVC and expiry 3 years out, PAN and CVC sealed with the card key and the
@@ -75,7 +78,8 @@ export const issueCard = async (
         return true;
       })
       .catch((error: unknown) => {
-        if (attempt < 3 && violatedUniqueConstraint(error) === "cards_pan_lookup_key") return false;
+        // A number another card already has: refused by the cards' key or by the directory's (migration 0036).
+        if (attempt < 3 && NUMBER_TAKEN.has(violatedUniqueConstraint(error) ?? "")) return false;
         throw error;
       });
     if (inserted) break;

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import { authorizations, cards, fxRates, projects, transactions } from "../../platform/db/schema/index.ts";
+import { authorizations, cardNumbers, cards, fxRates, projects, transactions } from "../../platform/db/schema/index.ts";
 import { quoteLiteral } from "../../platform/db/sql-literal.ts";
 
 /**
@@ -25,15 +25,15 @@ const cardColumns = {
 type CompanyRow = { projectId: string; id: string };
 
 /**
- * The company and id of the card the network names by its number: the one lookup across companies (a PAN belongs
- * to no company's key space; docs/scaling.md, "card directory"). Unlocked: a card never changes company or number,
- * so the answer can be kept; the decision then locks the card within its company.
+ * The company and id of the card the network names by its number, from the card directory: the one lookup across
+ * companies (a PAN belongs to no company's key space; docs/scaling.md, blocker 2). Unlocked: a card never changes
+ * company or number, so the answer can be kept; the decision then locks the card within its company.
  */
 export const cardOfPan = async (db: Executor, panLookup: string): Promise<CompanyRow | undefined> => {
   const [row] = await db
-    .select({ projectId: cards.projectId, id: cards.id })
-    .from(cards)
-    .where(eq(cards.panLookup, panLookup));
+    .select({ projectId: cardNumbers.projectId, id: cardNumbers.cardId })
+    .from(cardNumbers)
+    .where(eq(cardNumbers.panLookup, panLookup));
   return row;
 };
 

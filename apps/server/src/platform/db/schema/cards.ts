@@ -65,6 +65,20 @@ export const cards = pgTable(
   ],
 );
 
+/**
+ * The card directory: whose card a number is. The network names a card by its number alone (its `pan_lookup`), so
+ * this is the one read across companies on the card network's path; every other read of a decision names the
+ * company it found here. A table of its own, keyed by the number, so that on a database distributed by `project_id`
+ * it stays on the coordinator and the decision goes to the company's node (docs/scaling.md, blocker 2). Kept by a
+ * trigger on `cards` (migration 0036), whichever code writes the card; no foreign key, which the coordinator's table
+ * could not have to a distributed one.
+ */
+export const cardNumbers = pgTable("card_numbers", {
+  panLookup: text("pan_lookup").primaryKey(),
+  projectId: uuid("project_id").notNull(),
+  cardId: uuid("card_id").notNull(),
+});
+
 /** The card's spending limits (the form creates one: count 1000, single = sum, usage ALL). */
 export const cardLimits = pgTable(
   "card_limits",
