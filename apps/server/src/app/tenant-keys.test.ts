@@ -13,7 +13,6 @@ import * as schema from "../platform/db/schema/index.ts";
 /** Unique keys that are global by nature; each is a blocker that docs/scaling.md describes. */
 const GLOBAL_KEYS: Record<string, string> = {
   "cards.pan_lookup": "the card directory (card_numbers) took its place; it goes when the release before is gone",
-  "invites.token_hash": "an invitation link is opened before anyone knows the company",
   "invoices.issuer_kennitala,number":
     "an invoice number is unique in its issuer's series of the year (invoice_number_series), across companies",
   "referrals.code_hash": "a referral code is redeemed by a company that is not the referrer",

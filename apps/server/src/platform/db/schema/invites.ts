@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { companyReference, createdAt, id, money, timestamptz } from "./columns.ts";
 import { roleName } from "./enums.ts";
 import { projects } from "./projects.ts";
@@ -23,8 +23,11 @@ export const invites = pgTable(
     /** The limit control the new member gets (settings.limit_control of the invite). */
     maxMonthlyLimit: money("max_monthly_limit"),
     allowIssuingCardsToSelf: boolean("allow_issuing_cards_to_self").notNull().default(true),
-    /** sha256 hex of the secret in the invitation link. */
-    tokenHash: text("token_hash").notNull().unique(),
+    /**
+     * sha256 hex of the secret in the invitation link. The link names the invitation by id and the secret is
+     * compared with this, never looked up by it: so it is unique within the company, not across (migration 0037).
+     */
+    tokenHash: text("token_hash").notNull(),
     invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
     acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -34,6 +37,7 @@ export const invites = pgTable(
   },
   (t) => [
     companyReference("invites_team_fk", [t.projectId, t.teamId], teams).onDelete("set null"),
+    unique("invites_project_token_hash_key").on(t.projectId, t.tokenHash),
     index("invites_project_email_idx").on(t.projectId, t.email),
     index("invites_email_idx").on(t.email),
     check("invites_email_lower_case", sql`${t.email} = lower(${t.email})`),
