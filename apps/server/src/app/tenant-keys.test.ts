@@ -19,18 +19,13 @@ const GLOBAL_KEYS: Record<string, string> = {
   "referrals.redeemed_project_id": "a company is referred once, whichever company referred it",
 };
 
-/** Tenant tables keyed by id alone, and why. */
-const KEYED_BY_ID: Record<string, string> = {
-  invites:
-    "a sign-up (onboardings, global: no company yet) refers to the invitation by id; it moves with the invitation directory (docs/scaling.md)",
-};
-
 /**
  * Directories: global tables that name a company (project_id) for a key that is global by nature, read first to
  * find the company. They stay on the coordinator, keyed by that key (docs/scaling.md, blocker 2).
  */
 const DIRECTORIES: Record<string, string> = {
   card_numbers: "the network names a card by its number alone: whose card a number is",
+  invite_links: "a link and a sign-up (onboardings, global) name an invitation by id alone: whose invitation it is",
 };
 
 const tables = (Object.values(schema) as unknown[])
@@ -74,10 +69,10 @@ describe("tenant tables are keyed by the company", () => {
     expect(global.sort()).toEqual(Object.keys(GLOBAL_KEYS).sort());
   });
 
-  it("has every primary key of a tenant table include project_id, but the ones keyed by id listed", () => {
+  it("has every primary key of a tenant table include project_id", () => {
     const unkeyed = tenantTables
       .filter((table) => !primaryKey(table).includes("project_id"))
       .map((table) => table.name);
-    expect(unkeyed.sort()).toEqual(Object.keys(KEYED_BY_ID).sort());
+    expect(unkeyed).toEqual([]);
   });
 });

@@ -89,7 +89,7 @@ export const isDatabaseBusy = (error: unknown): boolean => {
 };
 
 /** The driver's error of SQLSTATE `code`: Drizzle wraps it as `cause`, so the chain is walked, at most a few links. */
-const driverError = (error: unknown, code: string): Error | undefined => {
+export const driverError = (error: unknown, code: string): Error | undefined => {
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     if ("code" in current && current.code === code) return current;

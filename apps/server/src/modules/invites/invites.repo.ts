@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor, Tx } from "../../platform/db/client.ts";
 import { sameCompanyRow } from "../../platform/db/company-join.ts";
-import { type InviteRow, invites, projects, teams, users } from "../../platform/db/schema/index.ts";
+import { type InviteRow, inviteLinks, invites, projects, teams, users } from "../../platform/db/schema/index.ts";
 
 export type NewInvite = Omit<InviteRow, "id" | "acceptedAt" | "acceptedBy" | "revokedAt">;
 
@@ -16,15 +16,29 @@ export type InviteDetails = InviteRow & { projectTitle: string; teamName: string
 
 const inviter = alias(users, "inviter");
 
+/**
+ * The company of the invitation a link or a sign-up names by id, from the invitation directory (docs/scaling.md,
+ * blocker 2); every read of the invitation then names it.
+ */
+const inviteCompany = async (db: Executor, id: string): Promise<string | null> => {
+  const [row] = await db
+    .select({ projectId: inviteLinks.projectId })
+    .from(inviteLinks)
+    .where(eq(inviteLinks.inviteId, id));
+  return row?.projectId ?? null;
+};
+
 /** An invitation with the names the acceptance page shows. */
 export const findInviteDetails = async (db: Executor, id: string): Promise<InviteDetails | null> => {
+  const projectId = await inviteCompany(db, id);
+  if (!projectId) return null;
   const [row] = await db
     .select({ invite: invites, projectTitle: projects.title, teamName: teams.name, inviterName: inviter.fullName })
     .from(invites)
     .innerJoin(projects, eq(projects.id, invites.projectId))
     .leftJoin(teams, sameCompanyRow(teams, [invites.projectId, invites.teamId]))
     .leftJoin(inviter, eq(inviter.id, invites.invitedBy))
-    .where(eq(invites.id, id))
+    .where(and(eq(invites.projectId, projectId), eq(invites.id, id)))
     .limit(1);
   return row
     ? { ...row.invite, projectTitle: row.projectTitle, teamName: row.teamName, inviterName: row.inviterName }
@@ -32,7 +46,14 @@ export const findInviteDetails = async (db: Executor, id: string): Promise<Invit
 };
 
 export const lockInvite = async (tx: Tx, id: string): Promise<InviteRow | null> => {
-  const [row] = await tx.select().from(invites).where(eq(invites.id, id)).for("update").limit(1);
+  const projectId = await inviteCompany(tx, id);
+  if (!projectId) return null;
+  const [row] = await tx
+    .select()
+    .from(invites)
+    .where(and(eq(invites.projectId, projectId), eq(invites.id, id)))
+    .for("update")
+    .limit(1);
   return row ?? null;
 };
 
@@ -63,8 +84,16 @@ export const findPendingInviteInProject = async (
   return row ?? null;
 };
 
-export const markInviteAccepted = async (db: Executor, id: string, userId: string, now: Date): Promise<void> => {
-  await db.update(invites).set({ acceptedAt: now, acceptedBy: userId }).where(eq(invites.id, id));
+export const markInviteAccepted = async (
+  db: Executor,
+  invite: Pick<InviteRow, "id" | "projectId">,
+  userId: string,
+  now: Date,
+): Promise<void> => {
+  await db
+    .update(invites)
+    .set({ acceptedAt: now, acceptedBy: userId })
+    .where(and(eq(invites.projectId, invite.projectId), eq(invites.id, invite.id)));
 };
 
 export const findUserIdByEmail = async (db: Executor, email: string): Promise<string | null> => {

@@ -141,7 +141,7 @@ export const joinThroughInvite = async (
     allowIssuingCardsToSelf: invite.allowIssuingCardsToSelf,
     now,
   });
-  await markInviteAccepted(tx, invite.id, userId, now);
+  await markInviteAccepted(tx, invite, userId, now);
   await writeAudit(tx, {
     action: "invite.accepted",
     objectType: "invite",

@@ -60,8 +60,15 @@ export const lockProjectInvite = async (tx: Executor, projectId: string, id: str
   return row ?? null;
 };
 
-export const markInviteRevoked = async (tx: Executor, id: string, now: Date): Promise<void> => {
-  await tx.update(invites).set({ revokedAt: now }).where(eq(invites.id, id));
+export const markInviteRevoked = async (
+  tx: Executor,
+  invite: Pick<InviteRow, "id" | "projectId">,
+  now: Date,
+): Promise<void> => {
+  await tx
+    .update(invites)
+    .set({ revokedAt: now })
+    .where(and(eq(invites.projectId, invite.projectId), eq(invites.id, invite.id)));
 };
 
 /** Serialises invitations of one e-mail to one project, so two clicks cannot make two open invitations. */

@@ -155,7 +155,7 @@ export const revokeProjectInvite = async (
     authorize(ctx, "user", "invite", inviteSubject(invite));
     const unusable = inviteUnusable(invite, now);
     if (unusable?.code === "INVITATION_NOT_FOUND") throw notFound();
-    await markInviteRevoked(tx, invite.id, now);
+    await markInviteRevoked(tx, invite, now);
     await writeAudit(tx, {
       action: "invite.revoked",
       objectType: "invite",

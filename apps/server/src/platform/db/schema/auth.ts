@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, timestamptz, updatedAt } from "./columns.ts";
 import { messageChannel, onboardingAttributeKind, onboardingStatus, tokenStatus, verificationStatus } from "./enums.ts";
-import { invites } from "./invites.ts";
+import { inviteLinks } from "./invites.ts";
 import { projects } from "./projects.ts";
 import { users } from "./users.ts";
 
@@ -56,7 +56,8 @@ export const onboardings = pgTable(
     id: id(),
     status: onboardingStatus("status").notNull().default("created"),
     email: text("email").notNull(),
-    inviteId: uuid("invite_id").references(() => invites.id, { onDelete: "set null" }),
+    /** The invitation the sign-up answers, through the invitation directory (a global table refers to it). */
+    inviteId: uuid("invite_id").references(() => inviteLinks.inviteId, { onDelete: "set null" }),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     /** A new company's name and kennitala (10 digits); null when the person was invited to an existing one. */
     companyName: text("company_name"),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
-import { companyReference, createdAt, id, money, timestamptz } from "./columns.ts";
+import { boolean, check, index, pgTable, primaryKey, text, unique, uuid } from "drizzle-orm/pg-core";
+import { companyReference, createdAt, money, tenantRowId, timestamptz } from "./columns.ts";
 import { roleName } from "./enums.ts";
 import { projects } from "./projects.ts";
 import { teams } from "./teams.ts";
@@ -13,7 +13,7 @@ import { users } from "./users.ts";
 export const invites = pgTable(
   "invites",
   {
-    id: id(),
+    id: tenantRowId(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
@@ -36,6 +36,7 @@ export const invites = pgTable(
     revokedAt: timestamptz("revoked_at"),
   },
   (t) => [
+    primaryKey({ name: "invites_pkey", columns: [t.id, t.projectId] }),
     companyReference("invites_team_fk", [t.projectId, t.teamId], teams).onDelete("set null"),
     unique("invites_project_token_hash_key").on(t.projectId, t.tokenHash),
     index("invites_project_email_idx").on(t.projectId, t.email),
@@ -45,3 +46,15 @@ export const invites = pgTable(
 );
 
 export type InviteRow = typeof invites.$inferSelect;
+
+/**
+ * The invitation directory: whose invitation an id is. A link names the invitation by id alone, opened by someone
+ * who belongs to no company yet, and a sign-up in progress (onboardings, global) refers to it the same way; both
+ * read the company here first, then the invitation by its whole key (project_id, id). A table of its own so that on
+ * a database distributed by `project_id` it stays on the coordinator (docs/scaling.md, blocker 2). Kept by a trigger
+ * on `invites` (migration 0038), whichever code writes the invitation.
+ */
+export const inviteLinks = pgTable("invite_links", {
+  inviteId: uuid("invite_id").primaryKey(),
+  projectId: uuid("project_id").notNull(),
+});
