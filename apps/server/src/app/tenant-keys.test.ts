@@ -15,8 +15,10 @@ const GLOBAL_KEYS: Record<string, string> = {
   "cards.pan_lookup": "the card directory (card_numbers) took its place; it goes when the release before is gone",
   "invoices.issuer_kennitala,number":
     "an invoice number is unique in its issuer's series of the year (invoice_number_series), across companies",
-  "referrals.code_hash": "a referral code is redeemed by a company that is not the referrer",
-  "referrals.redeemed_project_id": "a company is referred once, whichever company referred it",
+  "referrals.code_hash":
+    "the referral code directory (referral_codes) took its place; it goes when the release before is gone",
+  "referrals.redeemed_project_id":
+    "projects.referred_at took its place (a company is referred once); it goes when the release before is gone",
 };
 
 /**
@@ -26,6 +28,7 @@ const GLOBAL_KEYS: Record<string, string> = {
 const DIRECTORIES: Record<string, string> = {
   card_numbers: "the network names a card by its number alone: whose card a number is",
   invite_links: "a link and a sign-up (onboardings, global) name an invitation by id alone: whose invitation it is",
+  referral_codes: "a referral code is redeemed by another company than the referrer: whose referral a code is",
 };
 
 const tables = (Object.values(schema) as unknown[])

@@ -68,8 +68,15 @@ export type CodeRecord = {
   redeemedAt: Date | null;
 };
 
-/** The referral a code names, locked for its redemption (two redemptions of one code wait for each other). */
+/**
+ * The referral a code names, locked for its redemption (two redemptions of one code wait for each other). Its
+ * company is read first from the code directory (docs/scaling.md, blocker 2), then the referral by its whole key.
+ */
 export const lockReferralByCode = async (db: Executor, codeHash: string): Promise<CodeRecord | null> => {
+  const entry = await db.execute<{ project_id: string; referral_id: string }>(sql`
+    select project_id, referral_id from referral_codes where code_hash = ${codeHash}`);
+  const named = entry.rows[0];
+  if (!named) return null;
   const result = await db.execute<{
     id: string;
     project_id: string;
@@ -78,7 +85,7 @@ export const lockReferralByCode = async (db: Executor, codeHash: string): Promis
     redeemed_at: string | Date | null;
   }>(sql`
     select id, project_id, expires_at, redeemed_project_id, redeemed_at from referrals
-     where code_hash = ${codeHash} for update`);
+     where project_id = ${named.project_id} and id = ${named.referral_id} for update`);
   const row = result.rows[0];
   return row
     ? {
@@ -91,9 +98,13 @@ export const lockReferralByCode = async (db: Executor, codeHash: string): Promis
     : null;
 };
 
-/** Whether a company has joined through a referral already. */
-export const projectWasReferred = async (db: Executor, projectId: string): Promise<boolean> => {
-  const result = await db.execute(sql`select 1 from referrals where redeemed_project_id = ${projectId} limit 1`);
+/**
+ * Marks the company as referred, once: false when it already was. The update waits for the company's row, so of two
+ * codes redeemed for one company at the same moment the second finds it referred.
+ */
+export const markCompanyReferred = async (db: Executor, projectId: string, now: Date): Promise<boolean> => {
+  const result = await db.execute(sql`
+    update projects set referred_at = ${now} where id = ${projectId} and referred_at is null returning id`);
   return result.rows.length > 0;
 };
 

@@ -12,8 +12,8 @@ import {
   companyOf,
   insertReferral,
   lockReferralByCode,
+  markCompanyReferred,
   markRedeemed,
-  projectWasReferred,
   type ReferralRecord,
   referralsPage,
 } from "./referrals.repo.ts";
@@ -124,7 +124,7 @@ export const redeemReferral = async (deps: AppDeps, ctx: ProjectContext, code: s
       if (!company || now.getTime() - company.createdAt.getTime() > REDEEM_WINDOW_MS) {
         throw notRedeemable("not_new");
       }
-      if (await projectWasReferred(tx, projectId)) throw notRedeemable("already_referred");
+      if (!(await markCompanyReferred(tx, projectId, now))) throw notRedeemable("already_referred");
       await markRedeemed(tx, {
         referrerProjectId: referral.projectId,
         id: referral.id,
@@ -145,7 +145,8 @@ export const redeemReferral = async (deps: AppDeps, ctx: ProjectContext, code: s
       return { redeemed: true as const, redeemed_at: now };
     });
   } catch (error) {
-    // Two codes redeemed for one company at the same moment: the second meets the unique index.
+    // A company referred through a server of the release before (migration 0039), which sets no referred_at: the
+    // unique index of the redeemed companies still refuses the second code until it goes.
     if (violatedUniqueConstraint(error) === "referrals_redeemed_project_key") throw notRedeemable("already_referred");
     throw error;
   }

@@ -1,7 +1,9 @@
-import { desc, eq } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
-import { outbox, projects, referrals } from "../../platform/db/schema/index.ts";
+import { outbox, projects, referralCodes, referrals } from "../../platform/db/schema/index.ts";
 import { createProject } from "../../platform/http/testing/fixtures.ts";
 import { callerIn } from "../platform/testing/platform-scene.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
@@ -163,5 +165,69 @@ describe("referrals", () => {
       payload: { email: "a@b.is" },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("find a code's referral through the code directory, and refer a company once under a burst of its codes", async () => {
+    const referrer = await newCompany("Skrá ehf.");
+    const joined = await newCompany("Hraður ehf.");
+    const codes = await Promise.all(
+      Array.from({ length: 4 }, (_, n) => refer(referrer.owner.headers, `b${n}-${crypto.randomUUID()}@nytt.is`)),
+    );
+
+    // Without the index of the release before (a later migration drops it), the company's row alone refuses.
+    await t.db.execute(sql`drop index referrals_redeemed_project_key`);
+    // Without its entry a code is unknown: the redemption reads the directory, not the referrals.
+    const [first] = await t.db.select().from(referrals).where(eq(referrals.projectId, referrer.project.id));
+    if (!first) throw new Error("no referral");
+    await t.db.delete(referralCodes).where(eq(referralCodes.referralId, first.id));
+    const answers = await Promise.all(codes.map((code) => post(joined.owner.headers, `/v1/referrals/redeem/${code}`)));
+    const outcomes = answers.map((answer) => (answer.statusCode === 200 ? "redeemed" : answer.json().error.code));
+    // The code whose entry is gone is invalid; of the other three, one is redeemed and two are refused.
+    expect(outcomes.filter((outcome) => outcome === "REFERRAL_CODE_INVALID")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === "redeemed")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === "REFERRAL_NOT_REDEEMABLE")).toHaveLength(2);
+    const [company] = await t.db
+      .select({ referredAt: projects.referredAt })
+      .from(projects)
+      .where(eq(projects.id, joined.project.id));
+    expect(company?.referredAt).toBeInstanceOf(Date);
+  });
+
+  it("migration 0039 enters the referrals and the referred companies made before it", async () => {
+    const referrer = await newCompany("Fyrr ehf.");
+    const joined = await newCompany("Áður ehf.");
+    const used = await refer(referrer.owner.headers, `f-${crypto.randomUUID()}@nytt.is`);
+    const open = await refer(referrer.owner.headers, `g-${crypto.randomUUID()}@nytt.is`);
+    expect((await post(joined.owner.headers, `/v1/referrals/redeem/${used}`)).statusCode).toBe(200);
+    // The database as the release before left it: no directory, no referred_at.
+    await t.db.execute(sql`
+      drop table referral_codes;
+      drop function kort_keep_referral_codes cascade;
+      drop function kort_referral_key_unchanged cascade;
+      alter table projects drop column referred_at`);
+    const migration = fileURLToPath(
+      new URL("../../platform/db/migrations/0039_referral_directory.sql", import.meta.url),
+    );
+    for (const statement of readFileSync(migration, "utf8").split("--> statement-breakpoint")) {
+      await t.db.execute(sql.raw(statement));
+    }
+    const { rows } = await t.db.$client.query<{ missing: number; stray: number }>(
+      `select
+         (select count(*)::int from (select code_hash, project_id, id from referrals
+            except select code_hash, project_id, referral_id from referral_codes) m) as missing,
+         (select count(*)::int from (select code_hash, project_id, referral_id from referral_codes
+            except select code_hash, project_id, id from referrals) s) as stray`,
+    );
+    expect(rows[0]).toEqual({ missing: 0, stray: 0 });
+    const referred = await t.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(and(eq(projects.id, joined.project.id), sql`referred_at is not null`));
+    expect(referred).toHaveLength(1);
+    // The company referred before is referred still; the open code is good for another new company.
+    const twice = await post(joined.owner.headers, `/v1/referrals/redeem/${open}`);
+    expect(twice.json().error).toMatchObject({ details: { reason: "already_referred" } });
+    const other = await newCompany("Síðar ehf.");
+    expect((await post(other.owner.headers, `/v1/referrals/redeem/${open}`)).statusCode).toBe(200);
   });
 });

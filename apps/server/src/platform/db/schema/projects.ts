@@ -65,6 +65,11 @@ export const projects = pgTable(
     receiptsMailbox: text("receipts_mailbox")
       .notNull()
       .default(sql`('k' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 11))`),
+    /**
+     * When the company joined through another's referral code (issue 16); null if it never did. On the company's
+     * own row, so that "a company is referred once" is a fact of one company (migration 0039).
+     */
+    referredAt: timestamptz("referred_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -36,3 +36,15 @@ export const referrals = pgTable(
     index("referrals_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
   ],
 );
+
+/**
+ * The referral code directory: whose referral a code is. A code is redeemed by another company than the one that
+ * referred it, so the redemption reads the referrer here first and then the referral by its whole key. A table of its
+ * own so that on a database distributed by `project_id` it stays on the coordinator (docs/scaling.md, blocker 2).
+ * Kept by a trigger on `referrals` (migration 0039), whichever code writes the referral.
+ */
+export const referralCodes = pgTable("referral_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  projectId: uuid("project_id").notNull(),
+  referralId: uuid("referral_id").notNull(),
+});
