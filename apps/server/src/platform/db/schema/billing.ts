@@ -62,9 +62,6 @@ export const invoices = pgTable(
     primaryKey({ name: "invoices_pkey", columns: [t.projectId, t.id] }),
     // One invoice per project and period, so a rerun of the period-end job cannot bill twice.
     unique("invoices_project_period_key").on(t.projectId, t.periodFrom),
-    // A number is unique in its series, which is the issuer's: another issuer (the operator's kennitala changed)
-    // starts its own series at 1, and its numbers repeat the first issuer's.
-    unique("invoices_issuer_number_key").on(t.issuerKennitala, t.number),
     index("invoices_project_issue_date_idx").on(t.projectId, t.issueDate.desc().nullsFirst()),
     check("invoices_period_order", sql`${t.periodFrom} <= ${t.periodTo}`),
   ],
@@ -102,6 +99,24 @@ export const invoiceLines = pgTable(
  * taken by an UPDATE of this row in the transaction that writes the invoice, so a rolled-back invoice gives its
  * number back and two issuers of the same year wait on each other instead of skipping or repeating one.
  */
+/**
+ * The invoice number directory: whose invoice a number of an issuer's series is. A number is unique in its series,
+ * which is the issuer's and runs across companies (another issuer, after the operator's kennitala changed, starts
+ * its own series at 1 and repeats the first issuer's numbers). The key lives here, not on `invoices`, so that on a
+ * database distributed by `project_id` it stays on the coordinator beside the series (docs/scaling.md, blocker 2).
+ * Kept by a trigger on `invoices` (migration 0040), whichever code writes the invoice.
+ */
+export const invoiceNumbers = pgTable(
+  "invoice_numbers",
+  {
+    issuerKennitala: text("issuer_kennitala").notNull(),
+    number: text("number").notNull(),
+    projectId: uuid("project_id").notNull(),
+    invoiceId: uuid("invoice_id").notNull(),
+  },
+  (t) => [primaryKey({ name: "invoice_numbers_pkey", columns: [t.issuerKennitala, t.number] })],
+);
+
 export const invoiceNumberSeries = pgTable(
   "invoice_number_series",
   {
