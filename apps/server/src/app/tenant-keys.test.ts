@@ -28,6 +28,7 @@ const DIRECTORIES: Record<string, string> = {
   invite_links: "a link and a sign-up (onboardings, global) name an invitation by id alone: whose invitation it is",
   referral_codes: "a referral code is redeemed by another company than the referrer: whose referral a code is",
   invoice_numbers: "an invoice number is unique in its issuer's series, which runs across companies",
+  project_registry: "sign-up and inbound e-mail find a company by its kennitala or receipts mailbox",
 };
 
 const tables = (Object.values(schema) as unknown[])

@@ -5,7 +5,11 @@ import type { AppDeps } from "../../platform/http/rest.ts";
 import { type Outcome, refusal, success, unwrap } from "../../platform/outcome.ts";
 import { beginSession } from "../auth/sessions.service.ts";
 import { inviteUnusable, joinThroughInvite, lockInviteForUse } from "../invites/invites.service.ts";
-import { companyAlreadyRegistered, createCompanyWithOwner } from "../projects/memberships.service.ts";
+import {
+  companyAlreadyRegistered,
+  createCompanyWithOwner,
+  violatedKennitalaKey,
+} from "../projects/memberships.service.ts";
 import {
   type AttributeRow,
   findAttributes,
@@ -131,12 +135,11 @@ export const completeOnboarding = async (
   try {
     return unwrap(await run());
   } catch (error) {
-    const index = violatedUniqueConstraint(error);
-    // Two sign-ups for one company completing at once are serialised by the kennitala's lock; the index is the
+    // Two sign-ups for one company completing at once are serialised by the kennitala's lock; the key is the
     // backstop should anything write a project around it.
-    if (index === "projects_kennitala_key") throw companyAlreadyRegistered();
+    if (violatedKennitalaKey(error)) throw companyAlreadyRegistered();
     // Two sign-ups for one person completing at the same moment: the second meets the unique index.
-    if (index !== null) throw conflict();
+    if (violatedUniqueConstraint(error) !== null) throw conflict();
     throw error;
   }
 };

@@ -9,11 +9,12 @@ import {
 } from "@kort/core";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import { pageOf } from "../../platform/db/keyset-cursor.ts";
-import { AppError, violatedUniqueConstraint } from "../../platform/errors.ts";
+import { AppError } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/context.ts";
 import { isUuid } from "../../platform/http/headers.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { isSignInLocked, unlockUser } from "../auth/lockout.ts";
+import { violatedKennitalaKey } from "../projects/memberships.service.ts";
 import {
   type DecidedProjectRow,
   findFirstOwners,
@@ -147,7 +148,7 @@ export const approveCompany = async (
     });
   } catch (error) {
     // A rejected company set aside by migration 0006 whose kennitala another company now holds.
-    if (violatedUniqueConstraint(error) === "projects_kennitala_key") {
+    if (violatedKennitalaKey(error)) {
       throw new AppError("CONFLICT", "Another company holds this kennitala.", { reason: "kennitala_taken" });
     }
     throw error;

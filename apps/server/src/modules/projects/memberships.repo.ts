@@ -1,7 +1,7 @@
 import type { ApprovalStatus, RoleName } from "@kort/core";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import { projectMembers, projects, teamMembers, teams } from "../../platform/db/schema/index.ts";
+import { projectMembers, projectRegistry, projects, teamMembers, teams } from "../../platform/db/schema/index.ts";
 
 export const insertProject = async (
   db: Executor,
@@ -59,9 +59,15 @@ export const findLiveTeam = async (
   return row ?? null;
 };
 
-/** Whether any project, rejected ones included, has this kennitala (10 digits). */
+/** Whether any project, rejected ones included, has this kennitala (10 digits): the company registry's answer. */
 export const kennitalaTaken = async (db: Executor, kennitala: string): Promise<boolean> =>
-  (await db.select({ id: projects.id }).from(projects).where(eq(projects.kennitala, kennitala)).limit(1)).length > 0;
+  (
+    await db
+      .select({ id: projectRegistry.projectId })
+      .from(projectRegistry)
+      .where(eq(projectRegistry.kennitala, kennitala))
+      .limit(1)
+  ).length > 0;
 
 /**
  * Serialises sign-ups of one kennitala until the transaction ends, so the second one sees the first one's company

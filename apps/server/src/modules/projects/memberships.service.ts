@@ -1,6 +1,6 @@
 import type { RoleName } from "@kort/core";
 import type { Executor } from "../../platform/db/client.ts";
-import { AppError } from "../../platform/errors.ts";
+import { AppError, violatedUniqueConstraint } from "../../platform/errors.ts";
 import { seedTaxCategories } from "../accounting/accounting.service.ts";
 import { seedDefaultRules } from "../categorisation/categorisation.service.ts";
 import {
@@ -27,6 +27,16 @@ export const companyAlreadyRegistered = (): AppError =>
     { path: "company.kennitala" },
   );
 
+/**
+ * The unique keys that refuse a second live company with one kennitala: the company registry's, and the projects'
+ * own, which it replaces when the release before is gone (migration 0041).
+ */
+const KENNITALA_KEYS: ReadonlySet<string> = new Set(["project_registry_kennitala_key", "projects_kennitala_key"]);
+
+/** Whether a write failed because another live company holds the kennitala. */
+export const violatedKennitalaKey = (error: unknown): boolean =>
+  KENNITALA_KEYS.has(violatedUniqueConstraint(error) ?? "");
+
 /** Throws COMPANY_ALREADY_REGISTERED when a project has the kennitala (10 digits). */
 export const assertKennitalaFree = async (db: Executor, kennitala: string): Promise<void> => {
   if (await kennitalaTaken(db, kennitala)) throw companyAlreadyRegistered();
@@ -36,7 +46,8 @@ export const assertKennitalaFree = async (db: Executor, kennitala: string): Prom
  * Creates a company (enabled, pending approval, no credit) with its first user as project owner and the Icelandic
  * VAT rates as its tax categories (24%, 11%, 0%) and the default categorisation rules. Run in a
  * transaction: it takes the kennitala's advisory lock and checks again, so of two sign-ups racing with one
- * kennitala the second gets COMPANY_ALREADY_REGISTERED; the unique index `projects_kennitala_key` is the backstop.
+ * kennitala the second gets COMPANY_ALREADY_REGISTERED; the unique kennitala key (`violatedKennitalaKey`) is the
+ * backstop.
  */
 export const createCompanyWithOwner = async (
   tx: Executor,

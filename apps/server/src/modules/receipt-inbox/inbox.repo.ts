@@ -8,10 +8,17 @@ import type { Candidate, Suggestion } from "./matcher.ts";
 
 export type InboxProject = { id: string; title: string };
 
-/** The live company whose receipts address has this mailbox (the address's local part, lower case). */
+/**
+ * The live company whose receipts address has this mailbox (the address's local part, lower case): the company
+ * registry names it (docs/scaling.md, blocker 2), and the company's own row says whether it is enabled.
+ */
 export const findProjectByMailbox = async (db: Executor, mailbox: string): Promise<InboxProject | null> => {
+  const named = await db.execute<{ project_id: string }>(sql`
+    select project_id from project_registry where receipts_mailbox = ${mailbox}`);
+  const projectId = named.rows[0]?.project_id;
+  if (!projectId) return null;
   const result = await db.execute<InboxProject>(sql`
-    select id, title from projects where receipts_mailbox = ${mailbox} and enabled`);
+    select id, title from projects where id = ${projectId} and enabled`);
   return result.rows[0] ?? null;
 };
 

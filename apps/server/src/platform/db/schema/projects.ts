@@ -90,6 +90,31 @@ export const projects = pgTable(
   ],
 );
 
+/**
+ * The company registry: the keys of `projects` that are global by nature, which sign-up, inbound e-mail and the
+ * platform console look companies up by. One kennitala per live company, at most one platform operator, one company
+ * per receipts mailbox. A table of its own so that on a database distributed by `project_id` (`projects` by its own
+ * id) these keys stay on the coordinator (docs/scaling.md, blocker 2). Kept by a trigger on `projects` (migration
+ * 0041), whichever code writes the company.
+ */
+export const projectRegistry = pgTable(
+  "project_registry",
+  {
+    projectId: uuid("project_id").primaryKey(),
+    kennitala: text("kennitala").notNull(),
+    /** Rejected by the platform: its kennitala may be held by another company (migration 0006's duplicates). */
+    rejected: boolean("rejected").notNull(),
+    isPlatformOperator: boolean("is_platform_operator").notNull(),
+    receiptsMailbox: text("receipts_mailbox").notNull(),
+  },
+  (t) => [
+    uniqueIndex("project_registry_kennitala_key").on(t.kennitala).where(sql`not ${t.rejected}`),
+    index("project_registry_kennitala_idx").on(t.kennitala),
+    uniqueIndex("project_registry_platform_operator_key").on(t.isPlatformOperator).where(sql`${t.isPlatformOperator}`),
+    uniqueIndex("project_registry_receipts_mailbox_key").on(t.receiptsMailbox),
+  ],
+);
+
 /** A user's membership of a project: the role and the limit control (spec: User.limit_control). */
 export const projectMembers = pgTable(
   "project_members",
