@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { inviteLinks, invites, onboardings } from "../../platform/db/schema/index.ts";
+import { runMigrationFile } from "../../platform/db/testing/migration-file.ts";
 import { driverError } from "../../platform/errors.ts";
 import { testClock } from "../../platform/http/testing/clock.ts";
 import { createProject } from "../../platform/http/testing/fixtures.ts";
@@ -14,8 +13,6 @@ import { createInvite } from "./invites.service.ts";
  * The invitation directory (invite_links, migration 0038): whose invitation an id is. A link and a sign-up in
  * progress name an invitation by id alone and find its company there (docs/scaling.md, blocker 2).
  */
-const MIGRATION = fileURLToPath(new URL("../../platform/db/migrations/0038_invite_links.sql", import.meta.url));
-
 const clock = testClock();
 let t: TestApp;
 beforeAll(async () => {
@@ -88,9 +85,7 @@ describe("the invitation directory", () => {
       alter table invites drop constraint invites_pkey, add constraint invites_pkey primary key (id);
       alter table onboardings add constraint onboardings_invite_id_invites_id_fk
         foreign key (invite_id) references invites (id) on delete set null`);
-    for (const statement of readFileSync(MIGRATION, "utf8").split("--> statement-breakpoint")) {
-      await t.db.execute(sql.raw(statement));
-    }
+    await runMigrationFile(t.db, "0038_invite_links");
 
     const after = await invitation();
     const { rows } = await t.db.$client.query<{ missing: number; stray: number }>(

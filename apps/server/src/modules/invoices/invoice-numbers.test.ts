@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runMigrationFile } from "../../platform/db/testing/migration-file.ts";
 import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
 import { createProject } from "../../platform/http/testing/fixtures.ts";
 
@@ -11,10 +10,6 @@ import { createProject } from "../../platform/http/testing/fixtures.ts";
  * invoices of the same year; within one issuer's series a number is never used twice. The key is the invoice number
  * directory's (invoice_numbers, migration 0040), which the database keeps beside the invoices.
  */
-const MIGRATION = fileURLToPath(
-  new URL("../../platform/db/migrations/0040_invoice_number_directory.sql", import.meta.url),
-);
-
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -77,9 +72,7 @@ describe("invoice numbers", () => {
       drop function kort_keep_invoice_numbers cascade;
       drop function kort_invoice_number_unchanged cascade;
       alter table invoices add constraint invoices_issuer_number_key unique (issuer_kennitala, number)`);
-    for (const statement of readFileSync(MIGRATION, "utf8").split("--> statement-breakpoint")) {
-      await database.db.execute(sql.raw(statement));
-    }
+    await runMigrationFile(database.db, "0040_invoice_number_directory");
     expect(await drift()).toEqual({ missing: 0, stray: 0 });
     await expect(store(company.id, "5501692829", "2026-000201", "2026-06-27")).rejects.toMatchObject({
       constraint: "invoice_numbers_pkey",

@@ -1,10 +1,9 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { utcDate } from "@kort/core";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../platform/db/client.ts";
 import { cardNumbers, cards } from "../../platform/db/schema/index.ts";
+import { runMigrationFile } from "../../platform/db/testing/migration-file.ts";
 import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
 import { violatedUniqueConstraint } from "../../platform/errors.ts";
 import { authorizePayment } from "./authorize-payment.service.ts";
@@ -23,8 +22,6 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const scene = () => createProcessorScene(db, { now: clockAt(utcDate(2026, 4, 15, 12)).now });
-
-const MIGRATION = fileURLToPath(new URL("../../platform/db/migrations/0036_card_numbers.sql", import.meta.url));
 
 const entryOf = async (cardId: string) => db.select().from(cardNumbers).where(eq(cardNumbers.cardId, cardId));
 
@@ -94,9 +91,7 @@ describe("the card directory", () => {
     await s.issue();
     await db.execute(sql`drop table card_numbers`);
     await db.execute(sql`drop function kort_keep_card_numbers cascade`);
-    for (const statement of readFileSync(MIGRATION, "utf8").split("--> statement-breakpoint")) {
-      await db.execute(sql.raw(statement));
-    }
+    await runMigrationFile(db, "0036_card_numbers");
     await s.issue();
     const { rows } = await db.$client.query<{ missing: number; stray: number }>(
       `select

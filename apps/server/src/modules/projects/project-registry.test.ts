@@ -1,8 +1,7 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectRegistry, projects } from "../../platform/db/schema/index.ts";
+import { runMigrationFile } from "../../platform/db/testing/migration-file.ts";
 import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
 import { createProject } from "../../platform/http/testing/fixtures.ts";
 import { assertKennitalaFree, violatedKennitalaKey } from "./memberships.service.ts";
@@ -11,8 +10,6 @@ import { assertKennitalaFree, violatedKennitalaKey } from "./memberships.service
  * The company registry (project_registry, migration 0041): the keys of projects that are global by nature, which
  * sign-up and inbound e-mail find a company by (docs/scaling.md, blocker 2). The database keeps it in step.
  */
-const MIGRATION = fileURLToPath(new URL("../../platform/db/migrations/0041_project_registry.sql", import.meta.url));
-
 let database: TestDatabase;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -107,9 +104,7 @@ describe("the company registry", () => {
     await database.db.execute(sql`
       drop table project_registry;
       drop function kort_keep_project_registry cascade`);
-    for (const statement of readFileSync(MIGRATION, "utf8").split("--> statement-breakpoint")) {
-      await database.db.execute(sql.raw(statement));
-    }
+    await runMigrationFile(database.db, "0041_project_registry");
     await createProject(database.db);
     expect(await drift()).toEqual({ missing: 0, stray: 0 });
   });

@@ -1,9 +1,8 @@
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { outbox, projects, referralCodes, referrals } from "../../platform/db/schema/index.ts";
+import { runMigrationFile } from "../../platform/db/testing/migration-file.ts";
 import { createProject } from "../../platform/http/testing/fixtures.ts";
 import { callerIn } from "../platform/testing/platform-scene.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
@@ -205,12 +204,7 @@ describe("referrals", () => {
       drop function kort_keep_referral_codes cascade;
       drop function kort_referral_key_unchanged cascade;
       alter table projects drop column referred_at`);
-    const migration = fileURLToPath(
-      new URL("../../platform/db/migrations/0039_referral_directory.sql", import.meta.url),
-    );
-    for (const statement of readFileSync(migration, "utf8").split("--> statement-breakpoint")) {
-      await t.db.execute(sql.raw(statement));
-    }
+    await runMigrationFile(t.db, "0039_referral_directory");
     const { rows } = await t.db.$client.query<{ missing: number; stray: number }>(
       `select
          (select count(*)::int from (select code_hash, project_id, id from referrals
