@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { type CurrencyCode, currencyExponent, DECLINE_CODES, type DeclineCode } from "@kort/core";
 import type { CardSecrets } from "../../platform/crypto/card-secrets.ts";
 import type { Db } from "../../platform/db/client.ts";
-import { uuidV7 } from "../../platform/db/uuid-v7.ts";
+import { companyUuid } from "../../platform/db/uuid-v7.ts";
 import { AppError } from "../../platform/errors.ts";
 import {
   decisionStateOf,
@@ -73,7 +73,15 @@ const storedAnswer = (row: StoredDecision, request: PaymentRequest): PaymentAnsw
 };
 
 /** A request on its way to its company's batch: priced, and its card found in the directory. */
-type Submitted = { request: PaymentRequest; projectId: string; cardId: string; amountIsk: number; supported: boolean };
+type Submitted = {
+  request: PaymentRequest;
+  projectId: string;
+  /** The company's number in the registry, which the decision's ids carry (companyUuid). */
+  companyNumber: number;
+  cardId: string;
+  amountIsk: number;
+  supported: boolean;
+};
 
 /**
  * One transaction on one connection of the pool in two round trips: `BEGIN` rides with the first statement and
@@ -149,88 +157,92 @@ const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Pr
     const teams = new Map<string, TeamControl | null>();
     const decided = new Map<string, StoredDecision>();
     const rows: DecisionRow[] = [];
-    const answers = batch.map(({ request, projectId, cardId, amountIsk, supported }): PaymentAnswer | Error => {
-      const state = states.get(projectId);
-      const cardState = state?.cards.get(cardId);
-      let availableCredit = credit.get(projectId) ?? 0;
-      if (!state || !cardState) {
-        return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk, notify: false };
-      }
-      const reference = request.networkReference;
-      const key = reference ? referenceKey(cardId, reference) : undefined;
-      const earlier = key ? (state.stored.get(key) ?? decided.get(key)) : undefined;
-      if (earlier) return storedAnswer(earlier, request);
-      const { card } = cardState;
-      const team = card.teamId && teams.has(card.teamId) ? (teams.get(card.teamId) ?? null) : cardState.team;
-      const decision: Decision = supported
-        ? decide({
-            now,
-            card,
-            request: {
-              amountIsk,
-              mcc: request.mcc,
-              merchantName: request.merchantName,
-              expiryMonth: request.expiryMonth,
-              expiryYear: request.expiryYear,
-            },
-            merchantControls: cardState.merchantControls,
-            receiptLock: cardState.receiptLock,
-            limits: cardState.limits,
-            team,
-            availableCredit,
-          })
-        : { approved: false, code: "CURRENCY_NOT_SUPPORTED" };
-      // Time-ordered: every decision lands on the newest page of the authorizations key (uuid-v7.ts).
-      const id = uuidV7();
-      const status = decision.approved ? "pending" : "declined";
-      const declineCode = decision.approved ? null : decision.code;
-      rows.push({
-        id,
-        project_id: projectId,
-        card_id: cardId,
-        user_id: card.cardholderId,
-        team_id: card.teamId,
-        amount: amountIsk,
-        original_amount: request.amount,
-        original_currency: request.currency,
-        original_exponent: currencyExponent(request.currency),
-        merchant_name: request.merchantName,
-        merchant_country: request.merchantCountry,
-        mcc: request.mcc,
-        network_reference: reference ?? null,
-        status,
-        decline_code: declineCode,
-        approval_code: decision.approved ? String(randomInt(0, 1_000_000)).padStart(6, "0") : null,
-        created_at: now.toISOString(),
-        category_id: card.defaultTransactionCategoryId,
-      });
-      if (key) {
-        decided.set(key, {
+    const answers = batch.map(
+      ({ request, projectId, companyNumber, cardId, amountIsk, supported }): PaymentAnswer | Error => {
+        const state = states.get(projectId);
+        const cardState = state?.cards.get(cardId);
+        let availableCredit = credit.get(projectId) ?? 0;
+        if (!state || !cardState) {
+          return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk, notify: false };
+        }
+        const reference = request.networkReference;
+        const key = reference ? referenceKey(cardId, reference) : undefined;
+        const earlier = key ? (state.stored.get(key) ?? decided.get(key)) : undefined;
+        if (earlier) return storedAnswer(earlier, request);
+        const { card } = cardState;
+        const team = card.teamId && teams.has(card.teamId) ? (teams.get(card.teamId) ?? null) : cardState.team;
+        const decision: Decision = supported
+          ? decide({
+              now,
+              card,
+              request: {
+                amountIsk,
+                mcc: request.mcc,
+                merchantName: request.merchantName,
+                expiryMonth: request.expiryMonth,
+                expiryYear: request.expiryYear,
+              },
+              merchantControls: cardState.merchantControls,
+              receiptLock: cardState.receiptLock,
+              limits: cardState.limits,
+              team,
+              availableCredit,
+            })
+          : { approved: false, code: "CURRENCY_NOT_SUPPORTED" };
+        // Time-ordered: every decision lands on the newest page of the authorizations key (uuid-v7.ts). The ids carry
+        // the company, since the network names the authorization and its ledger row by id alone later (company-ids.ts).
+        const id = companyUuid(companyNumber);
+        const status = decision.approved ? "pending" : "declined";
+        const declineCode = decision.approved ? null : decision.code;
+        rows.push({
           id,
-          cardId,
-          reference: reference ?? "",
-          status,
-          declineCode,
+          project_id: projectId,
+          card_id: cardId,
+          user_id: card.cardholderId,
+          team_id: card.teamId,
           amount: amountIsk,
-          originalAmount: request.amount,
-          originalCurrency: request.currency,
+          original_amount: request.amount,
+          original_currency: request.currency,
+          original_exponent: currencyExponent(request.currency),
+          merchant_name: request.merchantName,
+          merchant_country: request.merchantCountry,
+          mcc: request.mcc,
+          network_reference: reference ?? null,
+          status,
+          decline_code: declineCode,
+          approval_code: decision.approved ? String(randomInt(0, 1_000_000)).padStart(6, "0") : null,
+          created_at: now.toISOString(),
+          category_id: card.defaultTransactionCategoryId,
+          transaction_id: decision.approved ? companyUuid(companyNumber) : null,
         });
-      }
-      if (decision.approved) {
-        // What this approval adds to the card's, team's and company's balances, for the next request of the batch.
-        // The purchase's unsettled ledger row (closed_at null) is written with the decision: the holder can attach
-        // a receipt and the accountant categorise it before it clears. Sums read the authorization until then.
-        const after = afterApproval(
-          { limits: cardState.limits, team, availableCredit },
-          { amountIsk, mcc: request.mcc },
-        );
-        cardState.limits = after.limits;
-        if (card.teamId) teams.set(card.teamId, after.team);
-        availableCredit = after.availableCredit;
-        credit.set(projectId, availableCredit);
-      }
-      return { id, approved: decision.approved, declineCode, amountIsk, notify: cardState.holderHasPush };
-    });
+        if (key) {
+          decided.set(key, {
+            id,
+            cardId,
+            reference: reference ?? "",
+            status,
+            declineCode,
+            amount: amountIsk,
+            originalAmount: request.amount,
+            originalCurrency: request.currency,
+          });
+        }
+        if (decision.approved) {
+          // What this approval adds to the card's, team's and company's balances, for the next request of the batch.
+          // The purchase's unsettled ledger row (closed_at null) is written with the decision: the holder can attach
+          // a receipt and the accountant categorise it before it clears. Sums read the authorization until then.
+          const after = afterApproval(
+            { limits: cardState.limits, team, availableCredit },
+            { amountIsk, mcc: request.mcc },
+          );
+          cardState.limits = after.limits;
+          if (card.teamId) teams.set(card.teamId, after.team);
+          availableCredit = after.availableCredit;
+          credit.set(projectId, availableCredit);
+        }
+        return { id, approved: decision.approved, declineCode, amountIsk, notify: cardState.holderHasPush };
+      },
+    );
     // With no rows (every request a retry or refused) there is nothing to write but the COMMIT.
     await last(rows.length > 0 ? insertDecisionsSql(rows) : "select 1");
     return answers;
@@ -270,7 +282,7 @@ const batcherOf = (deps: ProcessorDeps): Batcher<Submitted, PaymentAnswer> => {
  * The card directory, kept: a card never changes its number or its company. Only found cards are kept (a card
  * issued later must be found), and the map is emptied when it grows large rather than evicting one by one.
  */
-const directory = new Map<string, { projectId: string; id: string }>();
+const directory = new Map<string, { projectId: string; id: string; companyNumber: number }>();
 const DIRECTORY_SIZE = 100_000;
 
 const findCard = async (db: Db, panLookup: string) => {
@@ -296,6 +308,13 @@ export const authorizePayment = async (deps: ProcessorDeps, request: PaymentRequ
   const { amountIsk, supported } = await priced(deps.db, request, deps.now());
   const card = await findCard(deps.db, lookup);
   if (!card) return { id: null, approved: false, declineCode: "UNKNOWN_CARD", amountIsk, notify: false };
-  const submitted: Submitted = { request, projectId: card.projectId, cardId: card.id, amountIsk, supported };
+  const submitted: Submitted = {
+    request,
+    projectId: card.projectId,
+    companyNumber: card.companyNumber,
+    cardId: card.id,
+    amountIsk,
+    supported,
+  };
   return batcherOf(deps).submit(laneOf(card.projectId), submitted);
 };

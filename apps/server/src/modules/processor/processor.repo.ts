@@ -1,6 +1,14 @@
 import { and, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import { authorizations, cardNumbers, cards, fxRates, projects, transactions } from "../../platform/db/schema/index.ts";
+import {
+  authorizations,
+  cardNumbers,
+  cards,
+  fxRates,
+  projectRegistry,
+  projects,
+  transactions,
+} from "../../platform/db/schema/index.ts";
 import { quoteLiteral } from "../../platform/db/sql-literal.ts";
 
 /**
@@ -27,14 +35,37 @@ type CompanyRow = { projectId: string; id: string };
 /**
  * The company and id of the card the network names by its number, from the card directory: the one lookup across
  * companies (a PAN belongs to no company's key space; docs/scaling.md, blocker 2). Unlocked: a card never changes
- * company or number, so the answer can be kept; the decision then locks the card within its company.
+ * company or number, so the answer can be kept; the decision then locks the card within its company. With the
+ * company's number from the registry, which the decision's ids carry (companyUuid).
  */
-export const cardOfPan = async (db: Executor, panLookup: string): Promise<CompanyRow | undefined> => {
+export const cardOfPan = async (
+  db: Executor,
+  panLookup: string,
+): Promise<(CompanyRow & { companyNumber: number }) | undefined> => {
   const [row] = await db
-    .select({ projectId: cardNumbers.projectId, id: cardNumbers.cardId })
+    .select({ projectId: cardNumbers.projectId, id: cardNumbers.cardId, companyNumber: projectRegistry.companyNumber })
     .from(cardNumbers)
+    .innerJoin(projectRegistry, eq(projectRegistry.projectId, cardNumbers.projectId))
     .where(eq(cardNumbers.panLookup, panLookup));
   return row;
+};
+
+/** The company of a number in the registry (the number an id carries, companyUuid), if it still exists. */
+export const companyOfNumber = async (db: Executor, companyNumber: number): Promise<string | undefined> => {
+  const [row] = await db
+    .select({ projectId: projectRegistry.projectId })
+    .from(projectRegistry)
+    .where(eq(projectRegistry.companyNumber, companyNumber));
+  return row?.projectId;
+};
+
+/** A company's number in the registry, for the ids made for it (companyUuid). */
+export const numberOfCompany = async (db: Executor, projectId: string): Promise<number | undefined> => {
+  const [row] = await db
+    .select({ companyNumber: projectRegistry.companyNumber })
+    .from(projectRegistry)
+    .where(eq(projectRegistry.projectId, projectId));
+  return row?.companyNumber;
 };
 
 export const lockCardById = async (tx: Executor, card: CompanyRow) => {
@@ -83,9 +114,19 @@ export const insertAuthorization = async (tx: Executor, values: NewAuthorization
   return row?.id;
 };
 
-/** The authorization the network names by its id alone (a reversal, a clearing): found across companies. */
-export const findAuthorization = async (tx: Executor, id: string) => {
-  const [row] = await tx.select().from(authorizations).where(eq(authorizations.id, id));
+/**
+ * The authorization the network names by its id (a reversal, a clearing), within the company its id carries; an id
+ * that carries none (made before migration 0042) is looked for across companies.
+ */
+export const findAuthorization = async (tx: Executor, by: { projectId: string | undefined; id: string }) => {
+  const [row] = await tx
+    .select()
+    .from(authorizations)
+    .where(
+      by.projectId === undefined
+        ? eq(authorizations.id, by.id)
+        : and(eq(authorizations.projectId, by.projectId), eq(authorizations.id, by.id)),
+    );
   return row;
 };
 
@@ -128,6 +169,8 @@ export type DecisionRow = {
   created_at: string;
   /** The card's default category, for the approved one's unsettled ledger row. */
   category_id: string | null;
+  /** The approved one's unsettled ledger row's id, which carries the company like the decision's (companyUuid). */
+  transaction_id: string | null;
 };
 
 /**
@@ -147,13 +190,14 @@ export const insertTransaction = async (tx: Executor, values: NewTransaction): P
 };
 
 /**
- * A transaction by its id (the network's refund names it so: found across companies), or within its company by the authorization it
- * settled or by a card's network reference: the unique keys, which lead with the company.
+ * A transaction by its id (the network's refund names it so: within the company the id carries, or across companies
+ * for an id that carries none), or within its company by the authorization it settled or by a card's network
+ * reference: the unique keys, which lead with the company.
  */
 export const findTransaction = async (
   tx: Executor,
   by:
-    | { id: string }
+    | { projectId: string | undefined; id: string }
     | { projectId: string; authorizationId: string }
     | { projectId: string; cardId: string; networkReference: string },
 ) => {
@@ -165,7 +209,9 @@ export const findTransaction = async (
           eq(transactions.networkReference, by.networkReference),
         )
       : "id" in by
-        ? eq(transactions.id, by.id)
+        ? by.projectId === undefined
+          ? eq(transactions.id, by.id)
+          : and(eq(transactions.projectId, by.projectId), eq(transactions.id, by.id))
         : and(eq(transactions.projectId, by.projectId), eq(transactions.authorizationId, by.authorizationId));
   const [row] = await tx.select().from(transactions).where(where);
   return row;

@@ -5,6 +5,7 @@ import { categoriseSettled } from "../categorisation/categorisation.service.ts";
 import type { ProcessorDeps } from "./authorize-payment.service.ts";
 import { captureToleranceSettings, flagOverCapture } from "./capture-review.repo.ts";
 import { excessOverTolerance, toleranceFor } from "./capture-tolerance.ts";
+import { companyIdFor, companyOfId } from "./company-ids.ts";
 import { proportionOf, toIsk } from "./fx.ts";
 import {
   findAuthorization,
@@ -25,9 +26,15 @@ type SettleDeps = Pick<ProcessorDeps, "db" | "now">;
 
 const notFound = (what: string) => new AppError("NOT_FOUND", `The ${what} was not found.`);
 
+/** The authorization the network names by its id, within the company the id carries (company-ids.ts). */
+const authorizationOf = async (tx: Tx, id: string) => {
+  const company = await companyOfId(tx, id);
+  return company ? findAuthorization(tx, { projectId: company.projectId, id }) : undefined;
+};
+
 /** Takes the card and project locks (the order authorizations take them) and then the authorization's row. */
 const lockedAuthorization = async (tx: Tx, authorizationId: string) => {
-  const seen = await findAuthorization(tx, authorizationId);
+  const seen = await authorizationOf(tx, authorizationId);
   if (!seen) throw notFound("authorization");
   const card = await lockCardById(tx, { projectId: seen.projectId, id: seen.cardId });
   if (!card) throw notFound("card");
@@ -103,6 +110,7 @@ export const clearAuthorization = (
     const transactionId = unsettled
       ? await settleTransaction(tx, { projectId: row.projectId, id: unsettled.id }, settled)
       : await insertTransaction(tx, {
+          id: await companyIdFor(tx, row.projectId),
           projectId: row.projectId,
           cardId: row.cardId,
           userId: row.userId,
@@ -166,8 +174,11 @@ const repeatedRefund = (refund: TransactionRow, purchase: TransactionRow, amount
  * settlement is looked up within its company.
  */
 const purchaseOf = async (tx: Tx, by: { authorizationId: string } | { transactionId: string }) => {
-  if ("transactionId" in by) return findTransaction(tx, { id: by.transactionId });
-  const authorization = await findAuthorization(tx, by.authorizationId);
+  if ("transactionId" in by) {
+    const company = await companyOfId(tx, by.transactionId);
+    return company ? findTransaction(tx, { projectId: company.projectId, id: by.transactionId }) : undefined;
+  }
+  const authorization = await authorizationOf(tx, by.authorizationId);
   return authorization
     ? findTransaction(tx, { projectId: authorization.projectId, authorizationId: authorization.id })
     : undefined;
@@ -205,6 +216,7 @@ export const refundPurchase = (
     const now = deps.now();
     const amountIsk = proportionOf(seen.transactionAmount, input.amount, seen.originalAmount);
     const transactionId = await insertTransaction(tx, {
+      id: await companyIdFor(tx, seen.projectId),
       projectId: seen.projectId,
       cardId: seen.cardId,
       userId: seen.userId,

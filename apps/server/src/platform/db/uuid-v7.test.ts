@@ -3,9 +3,10 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestDatabase, type TestDatabase } from "./testing/test-db.ts";
-import { uuidV7, uuidV7Milliseconds } from "./uuid-v7.ts";
+import { companyNumberOf, companyUuid, MAX_COMPANY_NUMBER, uuidV7, uuidV7Milliseconds } from "./uuid-v7.ts";
 
 const VERSION_7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const VERSION_8 = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe("time-ordered ids", () => {
   it("are version 7 UUIDs that carry their millisecond and sort by it", () => {
@@ -53,6 +54,44 @@ describe("time-ordered ids", () => {
         { table_name: "authorizations", column_default: "kort_uuid_v7()" },
         { table_name: "transactions", column_default: "kort_uuid_v7()" },
       ]);
+    });
+  });
+
+  describe("that carry a company", () => {
+    it("are version 8 UUIDs with the millisecond where version 7 has it, and the company's number", () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 0, max: MAX_COMPANY_NUMBER }),
+          fc.integer({ min: 0, max: 2 ** 48 - 1 }),
+          (companyNumber, milliseconds) => {
+            const id = companyUuid(companyNumber, milliseconds);
+            expect(id).toMatch(VERSION_8);
+            expect(z.uuid().safeParse(id).success).toBe(true);
+            expect(companyNumberOf(id)).toBe(companyNumber);
+            expect(uuidV7Milliseconds(id)).toBe(milliseconds);
+          },
+        ),
+      );
+      for (const edge of [0, 1, 63, 64, 255, 256, 2 ** 26 - 1, 2 ** 26, MAX_COMPANY_NUMBER]) {
+        expect(companyNumberOf(companyUuid(edge))).toBe(edge);
+      }
+    });
+
+    it("sort by their millisecond among themselves and among version 7 ids, whatever the company", () => {
+      const at = Date.UTC(2026, 10, 28, 12);
+      const ids = [companyUuid(9, at), uuidV7(at + 1), companyUuid(1, at + 2), companyUuid(MAX_COMPANY_NUMBER, at + 3)];
+      expect([...ids].reverse().sort()).toEqual(ids);
+      // 42 random bits within one millisecond of one company.
+      expect(new Set(Array.from({ length: 10_000 }, () => companyUuid(7, at))).size).toBe(10_000);
+    });
+
+    it("are told from ids that carry none, and refuse a number the registry cannot hold", () => {
+      expect(companyNumberOf(uuidV7())).toBeUndefined();
+      expect(companyNumberOf("0d5b9b7e-8a4f-4c1e-9a7d-2f1e3c4b5a69")).toBeUndefined();
+      expect(companyNumberOf("not an id")).toBeUndefined();
+      for (const wrong of [-1, 1.5, MAX_COMPANY_NUMBER + 1, Number.NaN]) {
+        expect(() => companyUuid(wrong)).toThrow(RangeError);
+      }
     });
   });
 });

@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -106,12 +107,18 @@ export const projectRegistry = pgTable(
     rejected: boolean("rejected").notNull(),
     isPlatformOperator: boolean("is_platform_operator").notNull(),
     receiptsMailbox: text("receipts_mailbox").notNull(),
+    /**
+     * The company's number, carried in the ids the card network names rows by (`companyUuid`, platform/db/uuid-v7.ts),
+     * so that its reversals, clearings and refunds find the company first. Given once and never reused.
+     */
+    companyNumber: integer("company_number").notNull().generatedByDefaultAsIdentity(),
   },
   (t) => [
     uniqueIndex("project_registry_kennitala_key").on(t.kennitala).where(sql`not ${t.rejected}`),
     index("project_registry_kennitala_idx").on(t.kennitala),
     uniqueIndex("project_registry_platform_operator_key").on(t.isPlatformOperator).where(sql`${t.isPlatformOperator}`),
     uniqueIndex("project_registry_receipts_mailbox_key").on(t.receiptsMailbox),
+    uniqueIndex("project_registry_company_number_key").on(t.companyNumber),
   ],
 );
 
