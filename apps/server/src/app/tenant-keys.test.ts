@@ -5,19 +5,11 @@ import * as schema from "../platform/db/schema/index.ts";
 
 /**
  * docs/scaling.md, checked on every run: a tenant table (one with a NOT NULL project_id) is keyed by the company,
- * as a database distributed by project_id needs. Every unique key and primary key includes project_id, but the global
- * ones listed here with their reason. The references between tenant tables, some of which only the migration can
- * write, are checked in a migrated database (company-references.test.ts).
+ * as a database distributed by project_id needs. Every unique key and primary key includes project_id: the keys that
+ * are global by nature live on directories (below), since migration 0043 dropped the last of them. The references
+ * between tenant tables, some of which only the migration can write, are checked in a migrated database
+ * (company-references.test.ts).
  */
-
-/** Unique keys that are global by nature; each is a blocker that docs/scaling.md describes. */
-const GLOBAL_KEYS: Record<string, string> = {
-  "cards.pan_lookup": "the card directory (card_numbers) took its place; it goes when the release before is gone",
-  "referrals.code_hash":
-    "the referral code directory (referral_codes) took its place; it goes when the release before is gone",
-  "referrals.redeemed_project_id":
-    "projects.referred_at took its place (a company is referred once); it goes when the release before is gone",
-};
 
 /**
  * Directories: global tables that name a company (project_id) for a key that is global by nature, read first to
@@ -64,12 +56,12 @@ describe("tenant tables are keyed by the company", () => {
     expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(Object.keys(DIRECTORIES)));
   });
 
-  it("has every unique key of a tenant table include project_id, but the global ones listed", () => {
+  it("has every unique key of a tenant table include project_id", () => {
     const global = tenantTables
       .flatMap(uniqueKeys)
       .filter((key) => !key.columns.includes("project_id"))
       .map((key) => `${key.table}.${key.columns.join(",")}`);
-    expect(global.sort()).toEqual(Object.keys(GLOBAL_KEYS).sort());
+    expect(global).toEqual([]);
   });
 
   it("has every primary key of a tenant table include project_id", () => {

@@ -29,8 +29,8 @@ export type IssuedCard = {
   expirationYear: number;
 };
 
-/** The keys that refuse a card number already taken: the cards' own, and the card directory's that replaces it. */
-const NUMBER_TAKEN: ReadonlySet<string> = new Set(["cards_pan_lookup_key", "card_numbers_pkey"]);
+/** The key that refuses a card number already taken: the card directory's (the cards' own went in migration 0043). */
+const NUMBER_TAKEN = "card_numbers_pkey";
 
 /**
  * Issues an ACTIVE virtual card in the caller's transaction (authorisation and the limit check are the
@@ -78,8 +78,8 @@ export const issueCard = async (
         return true;
       })
       .catch((error: unknown) => {
-        // A number another card already has: refused by the cards' key or by the directory's (migration 0036).
-        if (attempt < 3 && NUMBER_TAKEN.has(violatedUniqueConstraint(error) ?? "")) return false;
+        // A number another card already has: refused by the card directory's key, which its trigger writes.
+        if (attempt < 3 && violatedUniqueConstraint(error) === NUMBER_TAKEN) return false;
         throw error;
       });
     if (inserted) break;

@@ -27,15 +27,11 @@ export const companyAlreadyRegistered = (): AppError =>
     { path: "company.kennitala" },
   );
 
-/**
- * The unique keys that refuse a second live company with one kennitala: the company registry's, and the projects'
- * own, which it replaces when the release before is gone (migration 0041).
- */
-const KENNITALA_KEYS: ReadonlySet<string> = new Set(["project_registry_kennitala_key", "projects_kennitala_key"]);
+/** The unique key that refuses a second live company with one kennitala: the company registry's (migration 0041). */
+const KENNITALA_KEY = "project_registry_kennitala_key";
 
 /** Whether a write failed because another live company holds the kennitala. */
-export const violatedKennitalaKey = (error: unknown): boolean =>
-  KENNITALA_KEYS.has(violatedUniqueConstraint(error) ?? "");
+export const violatedKennitalaKey = (error: unknown): boolean => violatedUniqueConstraint(error) === KENNITALA_KEY;
 
 /** Throws COMPANY_ALREADY_REGISTERED when a project has the kennitala (10 digits). */
 export const assertKennitalaFree = async (db: Executor, kennitala: string): Promise<void> => {

@@ -84,14 +84,11 @@ describe("the company registry", () => {
     expect(await entryOf(project.id)).toBeUndefined();
   });
 
-  it("refuses a second live company with one kennitala by its own key, once the companies' key is gone", async () => {
+  it("refuses a second live company with one kennitala by its own key, the companies' having gone (0043)", async () => {
     const first = await createProject(database.db);
     const second = await createProject(database.db);
     const kennitala = await kennitalaOf(first.id);
     const taking = (id: string) => database.db.update(projects).set({ kennitala }).where(eq(projects.id, id));
-    expect(violatedKennitalaKey(await refusal(taking(second.id)))).toBe(true);
-    // The release after drops the companies' key: the registry's refuses alone.
-    await database.db.execute(sql`drop index projects_kennitala_key`);
     expect(violatedKennitalaKey(await refusal(taking(second.id)))).toBe(true);
     // A rejected company's kennitala may be held by another (migration 0006's duplicates).
     await database.db.update(projects).set({ approvalStatus: "rejected" }).where(eq(projects.id, first.id));
@@ -105,6 +102,8 @@ describe("the company registry", () => {
       drop table project_registry;
       drop function kort_keep_project_registry cascade`);
     await runMigrationFile(database.db, "0041_project_registry");
+    // And numbered again, as migration 0042 numbered the companies of the release before.
+    await runMigrationFile(database.db, "0042_company_numbers");
     await createProject(database.db);
     expect(await drift()).toEqual({ missing: 0, stray: 0 });
   });

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import { encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
-import { AppError, violatedUniqueConstraint } from "../../platform/errors.ts";
+import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
@@ -114,40 +114,33 @@ export const redeemReferral = async (deps: AppDeps, ctx: ProjectContext, code: s
   if (!CODE_SHAPE.test(code)) throw invalidCode();
   const projectId = ctx.membership.projectId;
   const now = deps.now();
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const referral = await lockReferralByCode(tx, hashReferralCode(code));
-      if (!referral || referral.expiresAt <= now) throw invalidCode();
-      if (referral.redeemedAt !== null) throw new AppError("REFERRAL_CODE_USED", "This referral code has been used.");
-      if (referral.projectId === projectId) throw notRedeemable("own_referral");
-      const company = await companyOf(tx, projectId);
-      if (!company || now.getTime() - company.createdAt.getTime() > REDEEM_WINDOW_MS) {
-        throw notRedeemable("not_new");
-      }
-      if (!(await markCompanyReferred(tx, projectId, now))) throw notRedeemable("already_referred");
-      await markRedeemed(tx, {
-        referrerProjectId: referral.projectId,
-        id: referral.id,
-        projectId,
-        companyName: company.title,
-        now,
-      });
-      await writeAudit(tx, {
-        action: "referral.redeemed",
-        objectType: "referral",
-        objectId: referral.id,
-        projectId,
-        actorUserId: ctx.user.id,
-        data: { referrer_project_id: referral.projectId },
-        requestId: ctx.requestId,
-        at: now,
-      });
-      return { redeemed: true as const, redeemed_at: now };
+  return deps.db.transaction(async (tx) => {
+    const referral = await lockReferralByCode(tx, hashReferralCode(code));
+    if (!referral || referral.expiresAt <= now) throw invalidCode();
+    if (referral.redeemedAt !== null) throw new AppError("REFERRAL_CODE_USED", "This referral code has been used.");
+    if (referral.projectId === projectId) throw notRedeemable("own_referral");
+    const company = await companyOf(tx, projectId);
+    if (!company || now.getTime() - company.createdAt.getTime() > REDEEM_WINDOW_MS) {
+      throw notRedeemable("not_new");
+    }
+    if (!(await markCompanyReferred(tx, projectId, now))) throw notRedeemable("already_referred");
+    await markRedeemed(tx, {
+      referrerProjectId: referral.projectId,
+      id: referral.id,
+      projectId,
+      companyName: company.title,
+      now,
     });
-  } catch (error) {
-    // A company referred through a server of the release before (migration 0039), which sets no referred_at: the
-    // unique index of the redeemed companies still refuses the second code until it goes.
-    if (violatedUniqueConstraint(error) === "referrals_redeemed_project_key") throw notRedeemable("already_referred");
-    throw error;
-  }
+    await writeAudit(tx, {
+      action: "referral.redeemed",
+      objectType: "referral",
+      objectId: referral.id,
+      projectId,
+      actorUserId: ctx.user.id,
+      data: { referrer_project_id: referral.projectId },
+      requestId: ctx.requestId,
+      at: now,
+    });
+    return { redeemed: true as const, redeemed_at: now };
+  });
 };

@@ -173,8 +173,7 @@ describe("referrals", () => {
       Array.from({ length: 4 }, (_, n) => refer(referrer.owner.headers, `b${n}-${crypto.randomUUID()}@nytt.is`)),
     );
 
-    // Without the index of the release before (a later migration drops it), the company's row alone refuses.
-    await t.db.execute(sql`drop index referrals_redeemed_project_key`);
+    // The company's row alone refuses: the unique index of the referred companies went in migration 0043.
     // Without its entry a code is unknown: the redemption reads the directory, not the referrals.
     const [first] = await t.db.select().from(referrals).where(eq(referrals.projectId, referrer.project.id));
     if (!first) throw new Error("no referral");

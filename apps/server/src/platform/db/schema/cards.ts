@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, smallint, text, uuid } from "drizzle-orm/pg-core";
 import { categories } from "./accounting.ts";
 import { bytea, companyReference, createdAt, money, tenantRowId, timestamptz, updatedAt } from "./columns.ts";
 import { cardStatus, cardType, limitPeriod, limitUsageType } from "./enums.ts";
@@ -55,7 +55,6 @@ export const cards = pgTable(
     check("cards_expiration_month_range", sql`${t.expirationMonth} between 1 and 12`),
     // The cards page filters by status (/cards?status=ACTIVE) and lists the newest first.
     index("cards_project_status_created_idx").on(t.projectId, t.status, t.createdAt.desc().nullsFirst()),
-    uniqueIndex("cards_pan_lookup_key").on(t.panLookup),
     index("cards_project_cardholder_idx").on(t.projectId, t.cardholderId),
     index("cards_project_team_idx").on(t.projectId, t.teamId),
     // The auto-close job scans only cards that are still due to close.

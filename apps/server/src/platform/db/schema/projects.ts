@@ -78,16 +78,10 @@ export const projects = pgTable(
     check("projects_kennitala_digits", sql`${t.kennitala} ~ '^[0-9]{10}$'`),
     check("projects_credit_limit_non_negative", sql`${t.creditLimit} >= 0`),
     check("projects_receipts_mailbox_form", sql`${t.receiptsMailbox} ~ '^[a-z0-9][a-z0-9.-]{1,39}$'`),
-    // An inbound e-mail's recipient names exactly one company.
-    uniqueIndex("projects_receipts_mailbox_key").on(t.receiptsMailbox),
     // Sign-up's lookup, which also finds rejected companies.
     index("projects_kennitala_idx").on(t.kennitala),
-    // One live company per kennitala. Rejected ones are left out only so that the migration could set aside the
-    // duplicates made before this rule (0006); sign-up refuses any existing kennitala, rejected included.
-    uniqueIndex("projects_kennitala_key").on(t.kennitala).where(sql`${t.approvalStatus} <> 'rejected'`),
     // The console's waiting list, oldest first, read by keyset (created_at, id).
     index("projects_pending_idx").on(t.createdAt, t.id).where(sql`${t.approvalStatus} = 'pending'`),
-    uniqueIndex("projects_platform_operator_key").on(t.isPlatformOperator).where(sql`${t.isPlatformOperator}`),
   ],
 );
 
@@ -114,9 +108,12 @@ export const projectRegistry = pgTable(
     companyNumber: integer("company_number").notNull().generatedByDefaultAsIdentity(),
   },
   (t) => [
+    // One live company per kennitala. Rejected ones are left out only so that migration 0006 could set aside the
+    // duplicates made before this rule; sign-up refuses any existing kennitala, rejected included.
     uniqueIndex("project_registry_kennitala_key").on(t.kennitala).where(sql`not ${t.rejected}`),
     index("project_registry_kennitala_idx").on(t.kennitala),
     uniqueIndex("project_registry_platform_operator_key").on(t.isPlatformOperator).where(sql`${t.isPlatformOperator}`),
+    // An inbound e-mail's recipient names exactly one company.
     uniqueIndex("project_registry_receipts_mailbox_key").on(t.receiptsMailbox),
     uniqueIndex("project_registry_company_number_key").on(t.companyNumber),
   ],

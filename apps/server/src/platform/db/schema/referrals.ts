@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
 import { createdAt, tenantRowId, timestamptz } from "./columns.ts";
 import { projects } from "./projects.ts";
 import { users } from "./users.ts";
@@ -28,11 +27,6 @@ export const referrals = pgTable(
   },
   (t) => [
     primaryKey({ name: "referrals_pkey", columns: [t.projectId, t.id] }),
-    uniqueIndex("referrals_code_hash_key").on(t.codeHash),
-    // A company is referred once: a second code it redeems is refused by this index at the latest.
-    uniqueIndex("referrals_redeemed_project_key")
-      .on(t.redeemedProjectId)
-      .where(sql`${t.redeemedProjectId} is not null`),
     index("referrals_project_created_idx").on(t.projectId, t.createdAt.desc(), t.id.desc()),
   ],
 );
