@@ -28,7 +28,10 @@ export const cards = pgTable(
     maskedNumber: text("masked_number").notNull(),
     panEncrypted: bytea("pan_encrypted").notNull(),
     cvcEncrypted: bytea("cvc_encrypted").notNull(),
-    /** HMAC-SHA256 of the PAN with a key derived from the card key: the network finds the card by it (null: unreachable). */
+    /**
+     * HMAC-SHA256 of the PAN with a key derived from the card key (null: unreachable). A trigger copies it to the card
+     * directory (card_numbers), where the network finds the card and which keeps it unique (migration 0043).
+     */
     panLookup: text("pan_lookup"),
     /** The card PIN (4 digits) as its argon2id hash, set by the holder (funding sources pin/set); null until set. */
     pinHash: text("pin_hash"),
