@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Title } from "@mantine/core";
 import { IconMail, IconReceipt } from "@tabler/icons-react";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import { toApiError } from "../../app/api/api-error.ts";
@@ -88,11 +88,28 @@ export function ExpensesPage() {
     [setSelection],
   );
   const totalsInput = useMemo(() => selectionInput(selection, filter), [selection, filter]);
+  const onSelectAll = useCallback(() => setSelection(() => selectAll()), [setSelection]);
+  const onClearSelection = useCallback(() => setSelection(() => EMPTY_SELECTION), [setSelection]);
 
-  const setParam = (name: ViewParam, value: string | null) =>
-    setParams((previous) => withParam(previous, name, value), { replace: name === VIEW_PARAMS.search });
+  // Every handler below keeps its identity while the URL stays: a page of rows arriving re-renders the table, not
+  // the filters, the selection bar and the panels beside it (memo), which cost a long task per page while scrolling.
+  const setParam = useCallback(
+    (name: ViewParam, value: string | null) =>
+      setParams((previous) => withParam(previous, name, value), { replace: name === VIEW_PARAMS.search }),
+    [setParams],
+  );
+  const onRange = useCallback(
+    (range: Parameters<typeof withRange>[1]) => setParams((previous) => withRange(previous, range)),
+    [setParams],
+  );
+  const onClearFilters = useCallback(() => setParams((previous) => withoutFilters(previous)), [setParams]);
+  const onSort = useCallback((sort: LedgerSort) => setParam(VIEW_PARAMS.sort, sort), [setParam]);
   const onOpen = useCallback(
     (id: string) => navigate({ pathname: `${basePath(pathname)}/${encodeURIComponent(id)}`, search }),
+    [navigate, pathname, search],
+  );
+  const onClosePanel = useCallback(
+    () => navigate({ pathname: basePath(pathname), search }),
     [navigate, pathname, search],
   );
   const { fetchNextPage } = ledger;
@@ -109,15 +126,10 @@ export function ExpensesPage() {
         countsFilter={countsFilter}
         countsReady={ledger.data !== undefined}
         onParam={setParam}
-        onRange={(range) => setParams((previous) => withRange(previous, range))}
-        onClear={() => setParams((previous) => withoutFilters(previous))}
+        onRange={onRange}
+        onClear={onClearFilters}
       />
-      <SelectionBar
-        selection={selection}
-        input={totalsInput}
-        onSelectAll={() => setSelection(() => selectAll())}
-        onClear={() => setSelection(() => EMPTY_SELECTION)}
-      />
+      <SelectionBar selection={selection} input={totalsInput} onSelectAll={onSelectAll} onClear={onClearSelection} />
       {ledger.isPending && <Loader size="sm" aria-label={t("states.loading")} />}
       {ledger.isError && (
         <Alert color="red" variant="light" role="alert" data-testid="ledger-error">
@@ -142,7 +154,7 @@ export function ExpensesPage() {
           onToggle={onToggle}
           onToggleAll={onToggleAll}
           sort={view.sort}
-          onSort={(sort: LedgerSort) => setParam(VIEW_PARAMS.sort, sort)}
+          onSort={onSort}
           onOpen={onOpen}
           viewKey={viewKey}
         />
@@ -151,14 +163,14 @@ export function ExpensesPage() {
         // A panel per transaction: the side panel closes when the path changes, and each id is a path of its own.
         key={openId ?? "none"}
         id={openId ?? null}
-        onClose={() => navigate({ pathname: basePath(pathname), search })}
+        onClose={onClosePanel}
       />
     </Stack>
   );
 }
 
 /** Receipts e-mailed to the company and waiting for a transaction: a count on the page, the list in a side panel. */
-function ReceiptsInboxButton() {
+const ReceiptsInboxButton = memo(function ReceiptsInboxButton() {
   const { t } = useTranslation();
   const inbox = useReceiptsInbox();
   const [opened, setOpened] = useState(false);
@@ -186,4 +198,4 @@ function ReceiptsInboxButton() {
       </SidePanel>
     </>
   );
-}
+});

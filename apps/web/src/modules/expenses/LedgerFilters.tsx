@@ -3,7 +3,7 @@ import { Button, Group, Select, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSearch, IconX } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { request } from "../../app/api/client.ts";
 import { useTaxCategories } from "../accounting/accounting-queries.ts";
@@ -159,7 +159,14 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
 }
 
 /** The ledger's filters (spec 2): range, search, team, cardholder, card, category, flags and the todo rules. */
-export function LedgerFilters({ view, countsFilter, countsReady, onParam, onRange, onClear }: LedgerFiltersProps) {
+export const LedgerFilters = memo(function LedgerFilters({
+  view,
+  countsFilter,
+  countsReady,
+  onParam,
+  onRange,
+  onClear,
+}: LedgerFiltersProps) {
   const { t } = useTranslation();
   const counts = useRuleViolationCounts(countsFilter, countsReady);
   const countOf = (rule: TodoFilter) => counts.data?.find((row) => row.rule_id === rule)?.count;
@@ -272,4 +279,4 @@ export function LedgerFilters({ view, countsFilter, countsReady, onParam, onRang
       </Group>
     </>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { Button, Group, Loader, Paper, Text } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
+import { memo } from "react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
@@ -21,7 +22,7 @@ export type SelectionBarProps = {
 };
 
 /** The selection's count and sums, computed by the server (spec 2), with "all in the filter" and clear. */
-export function SelectionBar({ selection, input, onSelectAll, onClear }: SelectionBarProps) {
+export const SelectionBar = memo(function SelectionBar({ selection, input, onSelectAll, onClear }: SelectionBarProps) {
   const { t } = useTranslation();
   const money = useFormatMoney();
   const totals = useSelectionTotals(input);
@@ -84,4 +85,4 @@ export function SelectionBar({ selection, input, onSelectAll, onClear }: Selecti
       </Group>
     </Paper>
   );
-}
+});

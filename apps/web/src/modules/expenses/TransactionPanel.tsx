@@ -1,7 +1,7 @@
 import { formatDate } from "@kort/core";
 import { Alert, Badge, Button, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { memo, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
@@ -43,7 +43,13 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
  * amounts, card, cardholder, authorization number, flags, rule violations, export) and what the accountant adds
  * (category, dimension values, tax category, team category, team, comment), each saved on its own.
  */
-export function TransactionPanel({ id, onClose }: { id: string | null; onClose: () => void }) {
+export const TransactionPanel = memo(function TransactionPanel({
+  id,
+  onClose,
+}: {
+  id: string | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const details = useTransaction(id);
   return (
@@ -67,7 +73,7 @@ export function TransactionPanel({ id, onClose }: { id: string | null; onClose: 
       {details.data && <TransactionBody details={details.data} />}
     </SidePanel>
   );
-}
+});
 
 function TransactionBody({ details }: { details: TransactionDetails }) {
   const { t } = useTranslation();

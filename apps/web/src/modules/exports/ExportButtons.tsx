@@ -1,6 +1,6 @@
 import { Button } from "@mantine/core";
 import { IconFileExport, IconList } from "@tabler/icons-react";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ExportDialog } from "./ExportDialog.tsx";
 import { ExportsPanel } from "./ExportsPanel.tsx";
@@ -9,7 +9,7 @@ import type { ExportInput } from "./exports.graphql.ts";
 type Selection = ExportInput["selection"];
 
 /** The expenses page's way into exports: a new export of the filter or the selection, and the recent ones. */
-export function ExportButtons({
+export const ExportButtons = memo(function ExportButtons({
   filter,
   picked,
 }: {
@@ -51,4 +51,4 @@ export function ExportButtons({
       <ExportsPanel opened={list} onClose={() => setList(false)} />
     </>
   );
-}
+});
