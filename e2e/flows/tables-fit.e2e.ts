@@ -8,7 +8,7 @@ import { insertInvite, insertUser, randomKennitala, uniqueEmail } from "../suppo
 import { signInAs } from "../support/session.ts";
 
 /**
- * Issue 10: at 1280 px the cards, people and teams tables show every column inside the page, badges whole,
+ * Issue 10: at 1280 px the cards, people, teams and audit log tables show every column inside the page, badges whole,
  * amounts and dates whole on one line, and cut text whole on hover, in both languages. The tables are filled with the widest
  * data the forms allow (30-character card names, 12-digit limits, every card status, long names and e-mails)
  * in a company of this flow's own.
@@ -19,7 +19,7 @@ const LONG_NAME = "Guðmundína Sigurbjörg Jóhannesdóttir Þorvaldsen";
 const LONG_TEAM = "Fjármála- og rekstrarsvið höfuðstöðva";
 const STATUSES = ["ACTIVE", "EXPIRED", "FROZEN", "LOCKED", "CLOSED", "REJECTED", "CREATED"] as const;
 
-type Company = { projectId: string; ownerEmail: string };
+type Company = { projectId: string; ownerEmail: string; ownerId: string };
 
 /** A company with an owner, a long-named member, a team, one card in each status and a pending invitation. */
 const makeWideCompany = async (): Promise<Company> => {
@@ -83,7 +83,7 @@ const makeWideCompany = async (): Promise<Company> => {
     }
   });
   await insertInvite({ projectId, email: `long.${uniqueEmail()}`, role: "accountant" });
-  return { projectId, ownerEmail: owner.email };
+  return { projectId, ownerEmail: owner.email, ownerId: owner.id };
 };
 
 const open = async (page: Page, email: string, projectId: string, language: "is" | "en", path: string) => {
@@ -184,6 +184,53 @@ describe("tables at 1280 px", () => {
       await page.goto(`${inject("baseUrl")}/teams`);
       await page.getByTestId("teams-table").getByText(LONG_TEAM).waitFor();
       expect(await misfits(page, "teams-table")).toEqual([]);
+    });
+  }
+
+  for (const language of ["is", "en"] as const) {
+    it(`show the audit log's changes by name and their details on one line inside the window (${language})`, async () => {
+      // Changes the log shows with long details: an invoice issued by Kort itself, a card issued with its limit, and
+      // an export, each as the services record them.
+      const details = [
+        ["invoice.issue", null, { number: "2026-000003", total: 432243, period_from: "2026-10-27" }],
+        [
+          "card.create",
+          company.ownerId,
+          { masked_number: "1234", card_type: "EMPLOYEE_EXPENSE", limit: { period: "WEEKLY", sumAmount: 60000 } },
+        ],
+        ["scheduled_export.create", company.ownerId, { file_type: "XLSX", hour: 6, note: LONG_TEAM.repeat(4) }],
+      ] as const;
+      for (const [action, actor, data] of details) {
+        await query(
+          `insert into audit_log (project_id, actor_user_id, action, object_type, data) values ($1, $2, $3, $4, $5)`,
+          [company.projectId, actor, action, action.split(".")[0], JSON.stringify(data)],
+        );
+      }
+      const page = await openPage();
+      await page.setViewportSize({ width: WIDTH, height: 900 });
+      await open(page, company.ownerEmail, company.projectId, language, "/overview/audit-log");
+      await page
+        .getByTestId("audit-row")
+        .nth(details.length - 1)
+        .waitFor();
+      expect(await misfits(page, "audit-table")).toEqual([]);
+      // Every change by its name in the reader's language, never the code it is recorded as.
+      const actions = await page.getByTestId("audit-action").allTextContents();
+      expect(actions.filter((action) => /^[a-z_]+\.[a-z_]+$/.test(action))).toEqual([]);
+      // The details read as pairs, cut at the column's edge with the whole of them on hover.
+      const shown = page.getByTestId("audit-details");
+      const texts = await shown.allTextContents();
+      // PostgreSQL's jsonb keeps keys shortest first.
+      expect(texts).toContain("total: 432243 · number: 2026-000003 · period_from: 2026-10-27");
+      expect(texts.filter((text) => text.includes('{"'))).toEqual([]);
+      for (const [index, text] of texts.entries()) expect(await shown.nth(index).getAttribute("title")).toBe(text);
+
+      // The overview's credit bar: no label squeezed into a section too narrow for it, the amount on hover.
+      await page.goto(`${inject("baseUrl")}/overview`);
+      const used = page.getByTestId("balance-used-bar");
+      await used.waitFor({ state: "attached" });
+      expect(await used.getAttribute("title")).toMatch(/ 0 kr\.$/);
+      expect(await used.locator(".mantine-Progress-label").count()).toBe(0);
     });
   }
 

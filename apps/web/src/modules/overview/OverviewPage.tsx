@@ -94,6 +94,9 @@ export function OverviewPage() {
   );
 }
 
+/** The share of the bar (percent) below which the used section is too narrow for its label. */
+const LABEL_MIN_SHARE = 15;
+
 function BalanceCard() {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -114,10 +117,20 @@ function BalanceCard() {
       <Stack gap="xs">
         <Title order={4}>{t("overview.balance.title")}</Title>
         <Progress.Root size="xl" aria-label={t("overview.balance.usage")}>
-          <Progress.Section value={shares.used} color="blue">
-            <Progress.Label>{t("overview.balance.used")}</Progress.Label>
+          {/* The label only where the section holds it; the name and the amount of each are on hover. */}
+          <Progress.Section
+            value={shares.used}
+            color="blue"
+            title={`${t("overview.balance.used")}: ${kr(figures.used)}`}
+            data-testid="balance-used-bar"
+          >
+            {shares.used >= LABEL_MIN_SHARE ? <Progress.Label>{t("overview.balance.used")}</Progress.Label> : null}
           </Progress.Section>
-          <Progress.Section value={shares.reserved} color="orange" />
+          <Progress.Section
+            value={shares.reserved}
+            color="orange"
+            title={`${t("overview.balance.reserved")}: ${kr(figures.reserved)}`}
+          />
         </Progress.Root>
         <SimpleGrid cols={2} spacing="xs">
           <Figure label={t("overview.balance.creditLimit")} value={kr(figures.creditLimit)} testId="balance-limit" />
