@@ -5,24 +5,12 @@ import { useTranslation } from "react-i18next";
 import { useLocale } from "../../app/i18n/useLocale.ts";
 import { useNamePage } from "../../app/shell/header/page-subtitle.ts";
 import { DateField } from "../../ui/date-field/DateField.tsx";
+import { ColumnHeader, CutText, NoWrapCell, ShrinkCell } from "../../ui/table/cells.tsx";
 import { useProjectUsers } from "../people/useProjectUsers.ts";
 import { auditDetailsText } from "./audit-details.ts";
 import { type AuditFilters, useAuditPage } from "./useOverview.ts";
 
 const time = (iso: string) => new Date(iso).toISOString().slice(11, 16);
-
-/** When fits `31.12.2026 23:59` and `31 Dec 2026 23:59`, who a long name on two lines, what the longest action. */
-const COLUMN_WIDTHS = { when: 160, who: 180, what: 260 } as const;
-
-/** The recorded details on one line, cut at the column's edge, the whole of them on hover. */
-function AuditDetails({ details }: { details: string }) {
-  const text = auditDetailsText(details);
-  return (
-    <Text size="xs" truncate="end" title={text} data-testid="audit-details">
-      {text}
-    </Text>
-  );
-}
 
 /**
  * `/overview/audit-log` (issue 16), owners: every change to cards, limits, roles, people, teams, categories, exports,
@@ -88,27 +76,29 @@ export function AuditLogPage() {
       {page.isPending ? <Loader size="sm" /> : null}
       {page.data && page.data.nodes.length === 0 ? <Text c="dimmed">{t("overview.audit.empty")}</Text> : null}
       {page.data && page.data.nodes.length > 0 ? (
-        // Fixed columns: the details take what is left and cut at its edge, so the table never runs past the page.
-        <Table striped withTableBorder layout="fixed" data-testid="audit-table">
+        <Table striped withTableBorder data-testid="audit-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={COLUMN_WIDTHS.when}>{t("overview.audit.when")}</Table.Th>
-              <Table.Th w={COLUMN_WIDTHS.who}>{t("overview.audit.who")}</Table.Th>
-              <Table.Th w={COLUMN_WIDTHS.what}>{t("overview.audit.what")}</Table.Th>
-              <Table.Th>{t("overview.audit.details")}</Table.Th>
+              <ColumnHeader label={t("overview.audit.when")} />
+              <ColumnHeader label={t("overview.audit.who")} />
+              <ColumnHeader label={t("overview.audit.what")} />
+              {/* The details give up width first and cut at the column's edge, the whole of them on hover. */}
+              <ColumnHeader label={t("overview.audit.details")} shrink={{ share: "45%", min: 160 }} />
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {page.data.nodes.map((entry) => (
               <Table.Tr key={entry.id} data-testid="audit-row">
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
+                <NoWrapCell>
                   {formatDate(new Date(entry.created_at), locale)} {time(entry.created_at)}
-                </Table.Td>
+                </NoWrapCell>
                 <Table.Td>{entry.actor_name ?? t("overview.audit.system")}</Table.Td>
                 <Table.Td data-testid="audit-action">{actionText(entry.action)}</Table.Td>
-                <Table.Td>
-                  <AuditDetails details={entry.details} />
-                </Table.Td>
+                <ShrinkCell>
+                  <CutText size="xs" data-testid="audit-details">
+                    {auditDetailsText(entry.details)}
+                  </CutText>
+                </ShrinkCell>
               </Table.Tr>
             ))}
           </Table.Tbody>
