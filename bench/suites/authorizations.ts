@@ -157,6 +157,12 @@ const floorSender = (pool: pg.Pool, card: BenchCard, balances: number): Send => 
   };
 };
 
+/**
+ * WAL segments ready before each ledger size is measured (`readyWal`): 512 MB, more than the size's runs write
+ * (about 150 MB at 2.4 to 3.4 KB a decision), so that no commit waits for a new segment to be made.
+ */
+const WAL_SEGMENTS_AHEAD = 32;
+
 export const runAuthorizationBench = async (options: AuthorizationBenchOptions): Promise<void> => {
   // The setup's connections (cards, the history's top-up): no request's bound, since on a virtual machine whose disk
   // is throttled after heavy writes, a statement of 100,000 rows and their balance triggers took longer than 15 s.
@@ -206,6 +212,8 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
     const atRate = (rate: number) => ({ rate, seconds: options.rateSeconds, slices, activity: activity.read });
     for (const size of options.sizes) {
       await topUpHistory(db, card, size);
+      const wal = await activity.readyWal(WAL_SEGMENTS_AHEAD);
+      console.log(`  WAL segments ready ahead of the writes: ${wal.after} (${wal.before} before)`);
       // The wake of what came before (the session suite's rows, this ledger's writing) ends before the warm-up.
       const { settled, waitedMs } = await waitForQuiet(kortSide.cpu);
       console.log(`  ${settled ? "quiet" : "still busy, measuring anyway"} after ${(waitedMs / 1000).toFixed(0)} s`);
