@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
 import { isErrorCode } from "@kort/core";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -73,6 +74,26 @@ const createCard = (i: number) =>
     },
   });
 
+/**
+ * The prober's own keep-alive connection, as a load balancer's health checker has. Through `fetch` the probe shared
+ * this process's connection pool with the burst, and waited there behind the 200 requests' connections: 0.5 to 1.1 s
+ * before it was even sent, while the server, probed on a connection of its own, answered in at most 80 ms.
+ */
+const prober = new http.Agent({ keepAlive: true, maxSockets: 1 });
+afterAll(() => prober.destroy());
+
+/** GET /healthz on the prober's connection: its status, or an error after 5 s. */
+const getHealth = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const request = http.get(`${server.baseUrl}/healthz`, { agent: prober, timeout: 5_000 }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+      response.on("error", reject);
+    });
+    request.on("timeout", () => request.destroy(new Error("/healthz did not answer within 5 s")));
+    request.on("error", reject);
+  });
+
 /** Polls /healthz until `done` settles, recording how long each answer took. */
 const probeHealth = async (done: Promise<unknown>): Promise<number[]> => {
   const times: number[] = [];
@@ -82,15 +103,17 @@ const probeHealth = async (done: Promise<unknown>): Promise<number[]> => {
   });
   while (!finished) {
     const started = performance.now();
-    const response = await fetch(`${server.baseUrl}/healthz`, { signal: AbortSignal.timeout(5_000) });
+    const status = await getHealth();
     times.push(performance.now() - started);
-    expect(response.status).toBe(200);
+    expect(status).toBe(200);
   }
   return times;
 };
 
 describe("a burst of invitations and card creations from one owner", () => {
   it("keeps /healthz answering within 1 s, and every request ends with a result or a coded error", async () => {
+    // The prober's connection is open before the burst starts, as a load balancer's is.
+    expect(await getHealth()).toBe(200);
     const shared = `same-${randomUUID()}@test.kort.is`;
     const requests = [
       ...Array.from({ length: 50 }, () => invite(shared)),
