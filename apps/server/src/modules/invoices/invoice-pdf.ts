@@ -81,7 +81,7 @@ const day = (text: string, locale: Locale): string => {
 const PAGE_BOTTOM = 700;
 
 /** The invoice's drawing: every text in `locale`, at its place on the page. */
-export const invoiceDrawing = (doc: InvoiceDocument, locale: Locale, createdAt: Date): PdfDrawing => {
+const invoiceDrawing = (doc: InvoiceDocument, locale: Locale, createdAt: Date): PdfDrawing => {
   const t = TEXTS[locale];
   const left = 50;
   const right = 545;
