@@ -106,13 +106,17 @@ const invoiceDrawing = (doc: InvoiceDocument, locale: Locale, createdAt: Date): 
     ],
   ];
   let y = 90;
-  for (const [label, value] of facts) {
-    font("bold");
-    text(label, left, y, 150);
-    font("regular");
-    text(value, left + 150, y, 300);
-    y += 16;
-  }
+  /** Labelled values, a row each: the label bold, the value beside it. */
+  const rows = (pairs: [string, string][], rowHeight: number) => {
+    for (const [label, value] of pairs) {
+      font("bold");
+      text(label, left, y, 150);
+      font("regular");
+      text(value, left + 150, y, 300);
+      y += rowHeight;
+    }
+  };
+  rows(facts, 16);
 
   const party = (title: string, x: number, lines: string[]) => {
     font("bold", 11);
@@ -177,13 +181,7 @@ const invoiceDrawing = (doc: InvoiceDocument, locale: Locale, createdAt: Date): 
     [t.finalDueDate, day(doc.dueDate, locale)],
   ];
   y += 18;
-  for (const [label, value] of payment) {
-    font("bold");
-    text(label, left, y, 150);
-    font("regular");
-    text(value, left + 150, y, 300);
-    y += 15;
-  }
+  rows(payment, 15);
   return { info: { title: `${t.title} ${doc.number}`, author: doc.issuer.name, createdAt }, steps };
 };
 
