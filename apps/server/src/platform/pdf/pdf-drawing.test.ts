@@ -47,10 +47,14 @@ describe("PDFs drawn in their own thread", () => {
     } finally {
       clearInterval(ticker);
     }
-    const drawing = performance.now() - started;
-    // Drawn on this thread, the gap would be the whole drawing: pdfkit lays out the text without yielding.
+    const ended = performance.now();
+    const drawing = ended - started;
+    // Up to the end: a thread held throughout would have run no tick at all.
+    longestGap = Math.max(longestGap, ended - last);
+    // Drawn on this thread, the gap would be about the whole drawing: pdfkit lays out the text without yielding.
+    // Half of it leaves room for a busy machine scheduling this thread late.
     expect(drawing).toBeGreaterThan(100);
-    expect(longestGap).toBeLessThan(drawing / 4);
+    expect(longestGap).toBeLessThan(drawing / 2);
   });
 
   it("fails with the drawing's error, and draws the next one", async () => {
