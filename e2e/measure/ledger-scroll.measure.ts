@@ -1,6 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { cpuReaders } from "../../bench/support/cpu.ts";
 import { appendToReport } from "../../bench/support/report.ts";
+import { waitForQuiet, waitForStartupWork } from "../../bench/support/settle.ts";
 import { closeBrowser } from "../support/artifacts.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
 import { demoProjectId, query } from "../support/db.ts";
@@ -46,6 +48,20 @@ const seedBigRange = async (projectId: string): Promise<void> => {
   await query("analyze transactions");
 };
 
+/** The server's process id; the measure cannot wait for an idle server without it. */
+const serverPid = (): number => {
+  const pid = inject("serverPid");
+  if (pid === undefined) throw new Error("The e2e server's process id is unknown");
+  return pid;
+};
+
+/** Waits for `what` to end and says how long it took, or that the measure goes on without it. */
+const settle = async (what: string, wait: () => Promise<{ settled: boolean; waitedMs: number }>) => {
+  const { settled, waitedMs } = await wait();
+  const seconds = (waitedMs / 1000).toFixed(0);
+  console.log(settled ? `  ${what} ended after ${seconds} s` : `  ${what} went on past ${seconds} s; measuring anyway`);
+};
+
 type Measured = { firstRowAt: number | null; longTasks: { start: number; duration: number }[] };
 
 /**
@@ -82,9 +98,17 @@ describe("expenses ledger at 100,000 rows", () => {
     }
   });
 
-  it("shows the first rows in under 1 s and scrolls without a long task over 50 ms", async () => {
+  it("shows the first rows in under 1 s and scrolls without a long task over 50 ms", { timeout: 600_000 }, async () => {
+    // The machine's two cores are the browser's, the server's and PostgreSQL's. What is measured is the page, so the
+    // server's start-up work (reading the demo receipts, a minute of a core) and the wake of the 100,000 rows
+    // (autovacuum, the disk's write-back) end first, as the bench waits before its figures (bench/support/settle.ts).
+    // Measured beside them (2026-11-29), the scroll took 11 s and made nine long tasks of 50 to 79 ms; after them, 7.4 s
+    // and none in one run, 13.9 s and 52 in the next (docs/decisions.md).
+    await settle("the server's start-up work", () => waitForStartupWork(inject("databaseUrl"), serverPid()));
     projectId = await demoProjectId();
     await seedBigRange(projectId);
+    const readers = (await cpuReaders(inject("databaseUrl")))(inject("serverPid"));
+    await settle("the wake of the seeded rows", () => waitForQuiet(readers));
     browser = await openBrowser({ width: 1280, height: 900 });
     const { page } = browser;
     await signInAs(page, "accountant@demo.is", "is");

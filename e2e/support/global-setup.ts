@@ -28,6 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", database.url);
   project.provide("smtpPort", server.smtpPort);
+  project.provide("serverPid", server.pid);
   return async () => {
     await server.stop();
     await database.stop();
