@@ -10,10 +10,16 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../../../web/dist", im
 /** Paths that belong to the API: an unknown one is a JSON 404, never the SPA's index.html. */
 const API_PREFIXES = ["/v1", "/graphql", "/healthz"];
 
-export const isApiPath = (url: string): boolean => {
-  const pathname = url.split("?")[0] ?? "";
-  return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-};
+/**
+ * Whether a request's URL (a path, with or without a query) is an API path: a prefix itself or below it. Every answer
+ * asks twice (its security headers and its Cache-Control), so it reads the URL in place rather than splitting it.
+ */
+export const isApiPath = (url: string): boolean =>
+  API_PREFIXES.some((prefix) => {
+    if (!url.startsWith(prefix)) return false;
+    const next = url[prefix.length];
+    return next === undefined || next === "/" || next === "?";
+  });
 
 /**
  * Whether a request is a browser navigation that the SPA should answer. A missing script or image
