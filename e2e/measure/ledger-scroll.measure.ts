@@ -101,13 +101,12 @@ describe("expenses ledger at 100,000 rows", () => {
   it("shows the first rows in under 1 s and scrolls without a long task over 50 ms", { timeout: 600_000 }, async () => {
     // The machine's two cores are the browser's, the server's and PostgreSQL's. What is measured is the page, so the
     // server's start-up work (reading the demo receipts, a minute of a core) and the wake of the 100,000 rows
-    // (autovacuum, the disk's write-back) end first, as the bench waits before its figures (bench/support/settle.ts).
-    // Measured beside them (2026-11-29), the scroll took 11 s and made nine long tasks of 50 to 79 ms; after them, 7.4 s
-    // and none in one run, 13.9 s and 52 in the next (docs/decisions.md).
+    // (autovacuum, the disk's write-back) end first, as the bench waits before its figures (bench/support/settle.ts;
+    // what the start-up work did to this figure: docs/decisions.md, "The measure waits for an idle server").
     await settle("the server's start-up work", () => waitForStartupWork(inject("databaseUrl"), serverPid()));
     projectId = await demoProjectId();
     await seedBigRange(projectId);
-    const readers = (await cpuReaders(inject("databaseUrl")))(inject("serverPid"));
+    const readers = (await cpuReaders(inject("databaseUrl")))(serverPid());
     await settle("the wake of the seeded rows", () => waitForQuiet(readers));
     browser = await openBrowser({ width: 1280, height: 900 });
     const { page } = browser;
