@@ -16,7 +16,7 @@ const ISSUED_DAYS_AGO = 100;
 /** How far back the history reaches: three billing periods and a bit. */
 const HISTORY_DAYS = 95;
 /** Purchases the seed attempts over all demo cards; a fixed seed makes the same choices every time. */
-const DEMO_PURCHASES = 120;
+export const DEMO_PURCHASES = 120;
 const DEMO_RANDOM_SEED = 20_261_121;
 
 export const demoSecrets = (options: DemoCardOptions): CardSecrets | undefined =>
