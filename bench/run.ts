@@ -6,7 +6,7 @@ import { runLedgerBench } from "./suites/ledger.ts";
 import { runSessionBench } from "./suites/session.ts";
 import { canReadCpu } from "./support/cpu.ts";
 import { writeReport } from "./support/report.ts";
-import { waitForStartupWork } from "./support/settle.ts";
+import { waitedLine, waitForStartupWork } from "./support/settle.ts";
 import { createBenchToken } from "./support/token.ts";
 
 /**
@@ -58,13 +58,8 @@ const kort = await spawnKortServer(database.url, {
 });
 try {
   if (kort.pid !== undefined && canReadCpu()) {
-    const { settled, waitedMs } = await waitForStartupWork(database.url, kort.pid);
-    const seconds = (waitedMs / 1000).toFixed(0);
-    console.log(
-      settled
-        ? `Kort's start-up work (reading the demo receipts) was done after ${seconds} s; measuring`
-        : `Kort was still busy after ${seconds} s; measuring anyway`,
-    );
+    const waited = await waitForStartupWork(database.url, kort.pid);
+    console.log(waitedLine("Kort's start-up work (reading the demo receipts)", waited));
   }
   console.log(
     `Load: ${settings.concurrency} concurrent clients, ${settings.seconds} s a side, keep-alive, 127.0.0.1; Kort logs at ${settings.logLevel}`,

@@ -10,7 +10,7 @@ import { httpRequest } from "../support/http-client.ts";
 import { alternate, printComparison } from "../support/load.ts";
 import { openLoop, type Send } from "../support/open-loop.ts";
 import { record } from "../support/report.ts";
-import { waitForQuiet } from "../support/settle.ts";
+import { waitedLine, waitForQuiet } from "../support/settle.ts";
 
 /**
  * Card decisions (issue 13): POST /v1/network/authorizations over HTTP on loopback, beside the physical floor: the
@@ -215,8 +215,7 @@ export const runAuthorizationBench = async (options: AuthorizationBenchOptions):
       const wal = await activity.readyWal(WAL_SEGMENTS_AHEAD);
       console.log(`  WAL segments ready ahead of the writes: ${wal.after} (${wal.before} before)`);
       // The wake of what came before (the session suite's rows, this ledger's writing) ends before the warm-up.
-      const { settled, waitedMs } = await waitForQuiet(kortSide.cpu);
-      console.log(`  ${settled ? "quiet" : "still busy, measuring anyway"} after ${(waitedMs / 1000).toFixed(0)} s`);
+      console.log(`  ${waitedLine("the wake of the writes", await waitForQuiet(kortSide.cpu))}`);
       const fsync = activity.fsyncLatency();
       if (fsync) {
         console.log(`  the disk's fdatasync of 8 KB: p50 ${fsync.p50.toFixed(2)} ms, p99 ${fsync.p99.toFixed(2)} ms`);

@@ -39,7 +39,15 @@ const bytesWritten = (): number => {
   }
 };
 
-type Waited = { settled: boolean; waitedMs: number };
+export type Waited = { settled: boolean; waitedMs: number };
+
+/** The line every wait prints before figures are taken: how long `what` took to end, or that it did not. */
+export const waitedLine = (what: string, { settled, waitedMs }: Waited): string => {
+  const seconds = (waitedMs / 1000).toFixed(0);
+  return settled
+    ? `${what} ended after ${seconds} s; measuring`
+    : `${what} went on past ${seconds} s; measuring anyway`;
+};
 
 /** Polls `isQuiet` every POLL_MS until it answers true (settled) or `timeoutMs` has passed (not settled). */
 const pollUntil = async (isQuiet: () => Promise<boolean> | boolean, timeoutMs: number): Promise<Waited> => {

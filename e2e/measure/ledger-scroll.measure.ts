@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { cpuReaders } from "../../bench/support/cpu.ts";
 import { appendToReport } from "../../bench/support/report.ts";
-import { waitForQuiet, waitForStartupWork } from "../../bench/support/settle.ts";
+import { waitedLine, waitForQuiet, waitForStartupWork } from "../../bench/support/settle.ts";
 import { closeBrowser } from "../support/artifacts.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
 import { demoProjectId, query } from "../support/db.ts";
@@ -55,13 +55,6 @@ const serverPid = (): number => {
   return pid;
 };
 
-/** Waits for `what` to end and says how long it took, or that the measure goes on without it. */
-const settle = async (what: string, wait: () => Promise<{ settled: boolean; waitedMs: number }>) => {
-  const { settled, waitedMs } = await wait();
-  const seconds = (waitedMs / 1000).toFixed(0);
-  console.log(settled ? `  ${what} ended after ${seconds} s` : `  ${what} went on past ${seconds} s; measuring anyway`);
-};
-
 type Measured = { firstRowAt: number | null; longTasks: { start: number; duration: number }[] };
 
 /**
@@ -103,11 +96,13 @@ describe("expenses ledger at 100,000 rows", () => {
     // server's start-up work (reading the demo receipts, a minute of a core) and the wake of the 100,000 rows
     // (autovacuum, the disk's write-back) end first, as the bench waits before its figures (bench/support/settle.ts;
     // what the start-up work did to this figure: docs/decisions.md, "The measure waits for an idle server").
-    await settle("the server's start-up work", () => waitForStartupWork(inject("databaseUrl"), serverPid()));
+    console.log(
+      `  ${waitedLine("the server's start-up work", await waitForStartupWork(inject("databaseUrl"), serverPid()))}`,
+    );
     projectId = await demoProjectId();
     await seedBigRange(projectId);
     const readers = (await cpuReaders(inject("databaseUrl")))(serverPid());
-    await settle("the wake of the seeded rows", () => waitForQuiet(readers));
+    console.log(`  ${waitedLine("the wake of the seeded rows", await waitForQuiet(readers))}`);
     browser = await openBrowser({ width: 1280, height: 900 });
     const { page } = browser;
     await signInAs(page, "accountant@demo.is", "is");
