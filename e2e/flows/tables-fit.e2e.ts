@@ -86,6 +86,32 @@ const makeWideCompany = async (): Promise<Company> => {
   return { projectId, ownerEmail: owner.email, ownerId: owner.id };
 };
 
+/** How many purchases `addWidePurchases` writes. */
+const WIDE_PURCHASES = 3;
+
+/**
+ * Purchases with the widest ledger cells on the company's active card: long merchant and description, a nine-digit
+ * amount beside its foreign amount, the long category, one still unsettled.
+ */
+const addWidePurchases = async (projectId: string): Promise<void> => {
+  await query(
+    `insert into transactions (project_id, card_id, user_id, team_id, description, merchant_name, original_amount,
+       original_currency, original_exponent, transaction_amount, transaction_date, closed_at, category_id)
+     select c.project_id, c.id, c.cardholder_id, c.team_id, p.description, p.merchant, p.original, p.currency,
+            p.exponent, p.amount, now() - interval '1 hour', case when p.settled then now() end,
+            (select id from categories where project_id = c.project_id limit 1)
+       from cards c,
+            (values ('Hótel Reykjavík Centrum ehf. Aðalstræti 16', 'Gisting fyrir ráðstefnu fjármálasviðs í október',
+                     123456789, 'USD', 2, 123456789, true),
+                    ('Flugfélagið Ernir ehf. Reykjavíkurflugvelli', 'Flug fyrir sölufund á Höfn í Hornafirði',
+                     9999999, 'ISK', 0, 9999999, false),
+                    ('Bensínstöð Orkunnar Vesturlandsvegi', '', 12345, 'ISK', 0, 12345, true))
+              p(merchant, description, original, currency, exponent, amount, settled)
+      where c.project_id = $1 and c.status = 'ACTIVE'`,
+    [projectId],
+  );
+};
+
 const open = async (page: Page, email: string, projectId: string, language: "is" | "en", path: string) => {
   await signInAs(page, email, language);
   await page.evaluate((id) => localStorage.setItem("kort.project", id), projectId);
@@ -117,6 +143,14 @@ const misfits = (page: Page, testId: string): Promise<string[]> =>
         problems.push(`header "${name}" is outside the window (${rect.left}-${rect.right})`);
       }
       if (header.scrollWidth > header.clientWidth) problems.push(`header "${name}" is cut`);
+      // What a header holds beside its text (a sort arrow, an icon) is clipped, not scrolled, past its edge.
+      for (const part of Array.from(header.querySelectorAll("*"))) {
+        const box = part.getBoundingClientRect();
+        if (box.width > 0 && (box.left < rect.left - 0.5 || box.right > rect.right + 0.5)) {
+          problems.push(`header "${name}" is cut (${part.tagName.toLowerCase()} ends at ${box.right} > ${rect.right})`);
+          break;
+        }
+      }
     }
     for (const badge of Array.from(table.querySelectorAll<HTMLElement>(".mantine-Badge-root"))) {
       const label = badge.querySelector<HTMLElement>(".mantine-Badge-label") ?? badge;
@@ -233,6 +267,32 @@ describe("tables at 1280 px", () => {
       expect(await used.locator(".mantine-Progress-label").count()).toBe(0);
     });
   }
+
+  describe("the ledger", () => {
+    let wide: Company;
+    beforeAll(async () => {
+      wide = await makeWideCompany();
+      await addWidePurchases(wide.projectId);
+    });
+
+    for (const language of ["is", "en"] as const) {
+      it(`shows every column with its sort arrow, amounts whole, and its period whole (${language})`, async () => {
+        const page = await openPage();
+        await page.setViewportSize({ width: WIDTH, height: 900 });
+        await open(page, wide.ownerEmail, wide.projectId, language, "/expenses");
+        await page
+          .getByTestId("ledger-row")
+          .nth(WIDE_PURCHASES - 1)
+          .waitFor();
+        expect(await misfits(page, "ledger-table")).toEqual([]);
+        // The chosen period (its two dates) is read whole in its field.
+        const period = page.getByTestId("ledger-period");
+        expect(await period.evaluate((input) => [input.scrollWidth, input.clientWidth])).toSatisfy(
+          ([content, box]: number[]) => (content ?? 0) <= (box ?? 0),
+        );
+      });
+    }
+  });
 
   it("give a card's transactions and declines column headers, amounts on one line", async () => {
     const session = await openBrowser({ width: WIDTH });

@@ -8,6 +8,9 @@ import { type LedgerView, periodChoices } from "./ledger-view.ts";
 
 const CUSTOM = "custom";
 
+/** Wide enough for the longest choice whole: "Current: 27 Nov 2026 – 26 Dec 2026" and "Núverandi: 27.11.2026 – …". */
+const PERIOD_WIDTH = 330;
+
 type Range = { fromDate: string; toDate: string };
 
 /**
@@ -42,7 +45,7 @@ export function PeriodPicker({ view, onRange }: { view: LedgerView; onRange: (ra
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap">
       <Select
-        w={300}
+        w={PERIOD_WIDTH}
         label={t("expenses.filters.period")}
         allowDeselect={false}
         data={[

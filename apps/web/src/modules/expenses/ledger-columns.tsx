@@ -31,10 +31,11 @@ export const SORTABLE: Readonly<Record<string, { desc: LedgerSort; asc: LedgerSo
 /**
  * Each column's share of the row (CSS grid). At 1280 px with the menu open the table has about 900 px: figures,
  * dates and flags keep their width on one line; the free-text columns give up width first and cut their text,
- * the whole text on hover. The first track is the selection box.
+ * the whole text on hover. The first track is the selection box; the date's is as wide as "Dagsetning" and its sort
+ * arrow.
  */
 export const GRID_TEMPLATE =
-  "36px 100px minmax(110px, 1.3fr) 128px minmax(110px, 1.3fr) minmax(70px, 0.8fr) minmax(96px, 1.2fr) 44px 84px";
+  "36px 112px minmax(110px, 1.3fr) 128px minmax(110px, 1.3fr) minmax(70px, 0.8fr) minmax(96px, 1.2fr) 44px 84px";
 
 /** A row's icon: one masked element (see the CSS), named for screen readers and on hover. */
 const Icon = ({ className, label, flag }: { className: string; label: string; flag: string }) => (
