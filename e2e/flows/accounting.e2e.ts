@@ -83,6 +83,15 @@ describe("accounting", () => {
     expect(await accountant.getByTestId("capture-tolerance").count()).toBe(0);
   });
 
+  it("shows each tab's own button to create: a category's on the categories, a dimension's on the dimensions", async () => {
+    const accountant = await open();
+    await openAccounting(accountant, "accountant@demo.is");
+    await accountant.getByTestId("categories-tab").getByTestId("create-category-button").waitFor();
+    await accountant.getByTestId("tab-dimensions").click();
+    await accountant.getByTestId("dimensions-tab").getByTestId("create-dimension").waitFor();
+    expect(await accountant.getByTestId("create-category-button").count()).toBe(0);
+  });
+
   it("lets the accountant create, edit and archive a category, within the plan's dimensions", async () => {
     const suffix = randomUUID().slice(0, 6);
     const title = `Ferðir erlendis ${suffix}`;

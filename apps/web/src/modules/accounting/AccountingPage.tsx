@@ -1,6 +1,5 @@
 import { percentageToBasisPoints } from "@kort/core";
-import { Alert, Button, Group, Stack, Tabs } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
+import { Alert, Group, Stack, Tabs } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ExportAccountsTab } from "../exports/ExportAccountsTab.tsx";
@@ -22,7 +21,8 @@ type Panel = { opened: boolean; category: AccountingCategory | null };
 /**
  * `/accounting` (spec 2, needs category manage): the company's categories, its dimensions with their values and its
  * tax categories, its categorisation rules with Kort's proposals (issue 19), each in a tab, and the journal exports'
- * accounts; the plan above them; the create and edit category panel.
+ * accounts; the plan above them; the create and edit category panel. Each tab has its own "new" button, so none
+ * shows where it creates something else.
  */
 export function AccountingPage() {
   const { t } = useTranslation();
@@ -42,24 +42,13 @@ export function AccountingPage() {
 
   return (
     <Stack gap="lg" data-testid="accounting-page">
-      <Group justify="space-between">
-        {settings.data ? (
-          <Group gap="xl">
-            <PlanSummary settings={settings.data} />
-            <ReceiptRuleSetting key={settings.data.receipt_missing_days} settings={settings.data} />
-            <CaptureToleranceSetting settings={settings.data} />
-          </Group>
-        ) : (
-          <span />
-        )}
-        <Button
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setPanel({ opened: true, category: null })}
-          data-testid="create-category-button"
-        >
-          {t("accounting.create.button")}
-        </Button>
-      </Group>
+      {settings.data && (
+        <Group gap="xl">
+          <PlanSummary settings={settings.data} />
+          <ReceiptRuleSetting key={settings.data.receipt_missing_days} settings={settings.data} />
+          <CaptureToleranceSetting settings={settings.data} />
+        </Group>
+      )}
       <Tabs defaultValue="categories" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="categories" data-testid="tab-categories">
@@ -82,7 +71,10 @@ export function AccountingPage() {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="categories" pt="md">
-          <CategoriesTab onEdit={(category) => setPanel({ opened: true, category })} />
+          <CategoriesTab
+            onCreate={() => setPanel({ opened: true, category: null })}
+            onEdit={(category) => setPanel({ opened: true, category })}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="dimensions" pt="md">
           <DimensionsTab />

@@ -1,7 +1,7 @@
 import type { CategoryGroup } from "@kort/core";
-import { Alert, Group, Loader, Pagination, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Loader, Pagination, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconSearch } from "@tabler/icons-react";
+import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
@@ -11,13 +11,16 @@ import type { AccountingCategory } from "./accounting.graphql.ts";
 import { CATEGORIES_PAGE_SIZE, CATEGORY_SEARCH_DEBOUNCE_MS, useAccountingCategories } from "./accounting-queries.ts";
 import { CategoriesTable } from "./CategoriesTable.tsx";
 
-export type CategoriesTabProps = { onEdit: (category: AccountingCategory) => void };
+export type CategoriesTabProps = {
+  onCreate: () => void;
+  onEdit: (category: AccountingCategory) => void;
+};
 
 /**
  * The categories of the company (issue 11): the group filter Default or Team, a search in title and code that waits
  * 300 ms, 200 to a page; each can be edited, enabled or disabled, and archived after a confirmation.
  */
-export function CategoriesTab({ onEdit }: CategoriesTabProps) {
+export function CategoriesTab({ onCreate, onEdit }: CategoriesTabProps) {
   const { t } = useTranslation();
   const [group, setGroup] = useState<CategoryGroup>("Default");
   const [search, setSearch] = useState("");
@@ -42,18 +45,23 @@ export function CategoriesTab({ onEdit }: CategoriesTabProps) {
           ]}
           data-testid="category-group-filter"
         />
-        <TextInput
-          w={280}
-          leftSection={<IconSearch size={16} />}
-          placeholder={t("accounting.list.search")}
-          aria-label={t("accounting.list.search")}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-          data-testid="category-search"
-        />
+        <Group gap="sm">
+          <TextInput
+            w={280}
+            leftSection={<IconSearch size={16} />}
+            placeholder={t("accounting.list.search")}
+            aria-label={t("accounting.list.search")}
+            value={search}
+            onChange={(event) => {
+              setSearch(event.currentTarget.value);
+              setPage(1);
+            }}
+            data-testid="category-search"
+          />
+          <Button leftSection={<IconPlus size={16} />} onClick={onCreate} data-testid="create-category-button">
+            {t("accounting.create.button")}
+          </Button>
+        </Group>
       </Group>
       {categories.isPending && <Loader size="sm" aria-label={t("states.loading")} />}
       {categories.isError && (
