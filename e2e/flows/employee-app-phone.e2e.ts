@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import nodemailer from "nodemailer";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { DEMO_PASSCODE, DEMO_USERS } from "../../apps/server/src/app/seed/seed-data.ts";
@@ -7,6 +8,7 @@ import { typeCode } from "../support/auth-ui.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
 import { demoProjectId, query } from "../support/db.ts";
 import { expectPhoneFriendly, PHONE } from "../support/phone.ts";
+import { uniquePng } from "../support/png.ts";
 import { createSessionToken } from "../support/session.ts";
 
 /**
@@ -88,13 +90,16 @@ const purchase = async (card: { pan: string; expiry_month: number; expiry_year: 
 };
 
 /** The employee signed in on `base` (an approved token in local storage, as after the passcode), in Icelandic. */
-const openAppSignedIn = async (page: Page, base: string, path = "/app") => {
+const openAppSignedIn = async (page: Page, base: string, path = "/app", locale: "is" | "en" = "is") => {
   const session = await createSessionToken(employee.email);
   await page.goto(`${base}/404`);
-  await page.evaluate((auth) => {
-    localStorage.setItem("kort.auth", auth);
-    localStorage.setItem("kort.locale", "is");
-  }, JSON.stringify(session));
+  await page.evaluate(
+    ([auth, language]) => {
+      localStorage.setItem("kort.auth", auth);
+      localStorage.setItem("kort.locale", language);
+    },
+    [JSON.stringify(session), locale] as const,
+  );
   await page.goto(`${base}${path}`);
   await page.getByTestId("employee-app").waitFor();
 };
@@ -200,6 +205,39 @@ describe("the employee app on a phone", () => {
       )
       .toBe(true);
   });
+
+  for (const language of ["is", "en"] as const) {
+    it(`fits a purchase with an e-mailed receipt waiting, and the bottom bar, on the phone (${language})`, async () => {
+      const merchant = `Bakaríið ${randomUUID().slice(0, 6)}`;
+      const card = await employeeCard(`Kvittun ${randomUUID().slice(0, 6)}`);
+      const purchaseId = await purchase(card, merchant);
+      // A receipt e-mailed with nothing to match it by: it waits for the employee to attach it.
+      const fileName = `kvittun-${randomUUID().slice(0, 8)}.png`;
+      await nodemailer
+        .createTransport({ host: "127.0.0.1", port: inject("smtpPort"), secure: false, ignoreTLS: true })
+        .sendMail({
+          from: employee.email,
+          to: "demo@kvittanir.kort.is",
+          subject: "Kvittun",
+          text: "Kvittun í viðhengi",
+          attachments: [{ filename: fileName, content: uniquePng() }],
+        });
+
+      browser = await openBrowser(PHONE);
+      const { page } = browser;
+      await openAppSignedIn(page, inject("baseUrl"), `/app/transactions/${purchaseId}`, language);
+      const waiting = page.getByTestId("app-waiting-receipt").filter({ hasText: fileName });
+      await waiting.waitFor();
+      await page.getByTestId("app-receipts-address").waitFor();
+      await expectPhoneFriendly(page);
+      // Attached, it is the purchase's and waits no more (for this test or the next).
+      await waiting.getByTestId("app-attach-receipt").tap();
+      await waiting.waitFor({ state: "detached" });
+      await expect
+        .poll(async () => (await query("select 1 from receipts where transaction_id = $1", [purchaseId])).length)
+        .toBe(1);
+    });
+  }
 
   it("shows a purchase's sub-categories in the categorise form, and saving a comment keeps them", async () => {
     const merchant = `Matstofan ${randomUUID().slice(0, 6)}`;

@@ -4,17 +4,8 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { closeBrowser } from "../support/artifacts.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
 import { demoProjectId, query } from "../support/db.ts";
+import { uniquePng } from "../support/png.ts";
 import { signInAs } from "../support/session.ts";
-
-/** A 1x1 PNG with bytes of its own, so the company has not had this file before. */
-const uniquePng = () =>
-  Buffer.concat([
-    Buffer.from(
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
-      "base64",
-    ),
-    Buffer.from(`kort-e2e-${randomInt(1e9)}`),
-  ]);
 
 /** A purchase of `amount` kr. made an hour ago on the demo employee's card, without a receipt. */
 const employeePurchase = async (projectId: string, amount: number): Promise<string> => {

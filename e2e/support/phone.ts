@@ -27,4 +27,22 @@ export const expectPhoneFriendly = async (page: Page) => {
   );
   expect(small).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // Labels are read whole: no button gives up its text to what stands beside it, and the bottom bar's sections all
+  // stay inside it (a wrapped one would sit below the screen).
+  const cut = await page.evaluate(() => {
+    const problems = Array.from(document.querySelectorAll<HTMLElement>("button, a[role=button]"))
+      .filter((button) => button.offsetParent !== null)
+      .map((button) => button.querySelector<HTMLElement>(".mantine-Button-label") ?? button)
+      .filter((label) => label.scrollWidth > label.clientWidth + 0.5)
+      .map((label) => `"${label.textContent}" is cut`);
+    const bar = document.querySelector("nav")?.getBoundingClientRect();
+    for (const section of Array.from(document.querySelectorAll<HTMLElement>("[data-testid^=app-nav-]"))) {
+      const box = section.getBoundingClientRect();
+      if (bar && section.closest("nav") && (box.bottom > bar.bottom + 0.5 || box.bottom > window.innerHeight + 0.5)) {
+        problems.push(`"${section.textContent}" is outside the bottom bar`);
+      }
+    }
+    return problems;
+  });
+  expect(cut).toEqual([]);
 };

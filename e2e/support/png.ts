@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
 
 /**
@@ -27,3 +28,9 @@ export const solidPng = (width: number, height: number, rgb: [number, number, nu
     chunk("IEND", Buffer.alloc(0)),
   ]);
 };
+
+/**
+ * A 1x1 PNG with bytes of its own after its end, so the company has not had this file before: an e-mailed file the
+ * company already has is not stored again.
+ */
+export const uniquePng = (): Buffer => Buffer.concat([solidPng(1, 1), Buffer.from(`kort-e2e-${randomUUID()}`)]);

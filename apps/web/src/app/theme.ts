@@ -42,6 +42,9 @@ export const theme = createTheme({
     // A badge is a short status word: it is never cut to "V..." when its table column is narrow (issue 10); the
     // columns of free text give up width instead.
     Badge: { styles: { root: { minWidth: "max-content" } } },
+    // Nor is a button's label cut: beside text in a row it keeps its width and the text gives way (a receipt's
+    // "Choose files" in the side panel, "Attach" on a phone).
+    Button: { styles: { root: { flexShrink: 0 } } },
     TextInput: readOnlyLook,
     Textarea: readOnlyLook,
     NumberInput: readOnlyLook,

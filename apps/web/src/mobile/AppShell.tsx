@@ -1,8 +1,8 @@
-import { ActionIcon, Alert, Badge, Group, AppShell as MantineAppShell, Text, Title } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Group, AppShell as MantineAppShell, Stack, Text, Title } from "@mantine/core";
 import { useNetwork } from "@mantine/hooks";
 import { IconBell, IconCreditCard, IconLogout, IconReceipt, IconWifiOff } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet } from "react-router";
 import { toApiError } from "../app/api/api-error.ts";
@@ -21,9 +21,26 @@ import { clearAppData, linkManifest, registerAppWorker } from "./offline.ts";
 
 /** The section the person is in reads in the primary colour (NavLink's active state). */
 const NAV_LINK = ({ isActive }: { isActive: boolean }) => ({
+  flex: 1,
   textDecoration: "none",
   color: isActive ? "var(--mantine-primary-color-filled)" : "inherit",
 });
+
+/**
+ * One section of the bottom bar: its icon (and a count beside it) over a short label, in an equal share of the bar, so
+ * the three fit on the narrowest phone in either language.
+ */
+const NavItem = ({ icon, label, badge }: { icon: ReactNode; label: string; badge?: ReactNode }) => (
+  <Stack gap={2} align="center" justify="center" mih={TOUCH_TARGET} miw={TOUCH_TARGET} px={4}>
+    <Group gap={4} wrap="nowrap">
+      {icon}
+      {badge}
+    </Group>
+    <Text size="xs" ta="center" lh={1.2}>
+      {label}
+    </Text>
+  </Stack>
+);
 
 /**
  * The employee app's frame at `/app` (issue 17): a phone-width column with the title, the language and sign-out
@@ -95,18 +112,12 @@ export function AppShell() {
         <Outlet key={projectId} />
       </MantineAppShell.Main>
       <MantineAppShell.Footer>
-        <Group h="100%" justify="space-around" component="nav" aria-label={t("employeeApp.nav.label")}>
+        <Group h="100%" gap={0} wrap="nowrap" component="nav" aria-label={t("employeeApp.nav.label")}>
           <NavLink to={APP_PATHS.cards} end style={NAV_LINK} data-testid="app-nav-cards">
-            <Group gap={6} mih={TOUCH_TARGET} miw={TOUCH_TARGET} px="xs">
-              <IconCreditCard size={22} />
-              <Text size="sm">{t("employeeApp.nav.cards")}</Text>
-            </Group>
+            <NavItem icon={<IconCreditCard size={22} />} label={t("employeeApp.nav.cards")} />
           </NavLink>
           <NavLink to={APP_PATHS.transactions} style={NAV_LINK} data-testid="app-nav-transactions">
-            <Group gap={6} mih={TOUCH_TARGET} miw={TOUCH_TARGET} px="xs">
-              <IconReceipt size={22} />
-              <Text size="sm">{t("employeeApp.nav.transactions")}</Text>
-            </Group>
+            <NavItem icon={<IconReceipt size={22} />} label={t("employeeApp.nav.transactions")} />
           </NavLink>
           <NavLink
             to={APP_PATHS.notifications}
@@ -114,15 +125,17 @@ export function AppShell() {
             data-testid="app-nav-notifications"
             aria-label={t("employeeApp.nav.notificationsUnread", { count: unread.data ?? 0 })}
           >
-            <Group gap={6} mih={TOUCH_TARGET} miw={TOUCH_TARGET} px="xs" wrap="nowrap">
-              <IconBell size={22} />
-              <Text size="sm">{t("employeeApp.nav.notifications")}</Text>
-              {(unread.data ?? 0) > 0 && (
-                <Badge size="sm" color="red" circle data-testid="app-nav-unread">
-                  {unread.data}
-                </Badge>
-              )}
-            </Group>
+            <NavItem
+              icon={<IconBell size={22} />}
+              label={t("employeeApp.nav.notifications")}
+              badge={
+                (unread.data ?? 0) > 0 && (
+                  <Badge size="sm" color="red" circle data-testid="app-nav-unread">
+                    {unread.data}
+                  </Badge>
+                )
+              }
+            />
           </NavLink>
         </Group>
       </MantineAppShell.Footer>
