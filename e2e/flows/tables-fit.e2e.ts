@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { openBrowser } from "../support/browser.ts";
 import { useBrowsers } from "../support/browser-pool.ts";
 import { demoProjectId, query, withDb } from "../support/db.ts";
+import { cutButtonLabels } from "../support/layout.ts";
 import { insertInvite, insertUser, randomKennitala, uniqueEmail } from "../support/people.ts";
 import { signInAs } from "../support/session.ts";
 
@@ -290,6 +291,10 @@ describe("tables at 1280 px", () => {
         expect(await period.evaluate((input) => [input.scrollWidth, input.clientWidth])).toSatisfy(
           ([content, box]: number[]) => (content ?? 0) <= (box ?? 0),
         );
+        // A purchase's side panel: every button's label whole beside the text next to it (the receipts' drop zone).
+        await page.getByTestId("ledger-row").first().click();
+        await page.getByTestId("receipt-pick").waitFor();
+        expect(await cutButtonLabels(page)).toEqual([]);
       });
     }
   });
