@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import nodemailer from "nodemailer";
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { DEMO_PASSCODE, DEMO_USERS } from "../../apps/server/src/app/seed/seed-data.ts";
@@ -8,7 +7,7 @@ import { typeCode } from "../support/auth-ui.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
 import { demoProjectId, query } from "../support/db.ts";
 import { expectPhoneFriendly, PHONE } from "../support/phone.ts";
-import { uniquePng } from "../support/png.ts";
+import { mailReceipt } from "../support/receipt-mail.ts";
 import { createSessionToken } from "../support/session.ts";
 
 /**
@@ -89,7 +88,7 @@ const purchase = async (card: { pan: string; expiry_month: number; expiry_year: 
   return row.id;
 };
 
-/** The employee signed in on `base` (an approved token in local storage, as after the passcode), in Icelandic. */
+/** The employee signed in on `base` (an approved token in local storage, as after the passcode); Icelandic by default. */
 const openAppSignedIn = async (page: Page, base: string, path = "/app", locale: "is" | "en" = "is") => {
   const session = await createSessionToken(employee.email);
   await page.goto(`${base}/404`);
@@ -213,15 +212,7 @@ describe("the employee app on a phone", () => {
       const purchaseId = await purchase(card, merchant);
       // A receipt e-mailed with nothing to match it by: it waits for the employee to attach it.
       const fileName = `kvittun-${randomUUID().slice(0, 8)}.png`;
-      await nodemailer
-        .createTransport({ host: "127.0.0.1", port: inject("smtpPort"), secure: false, ignoreTLS: true })
-        .sendMail({
-          from: employee.email,
-          to: "demo@kvittanir.kort.is",
-          subject: "Kvittun",
-          text: "Kvittun í viðhengi",
-          attachments: [{ filename: fileName, content: uniquePng() }],
-        });
+      await mailReceipt({ from: employee.email, subject: "Kvittun", text: "Kvittun í viðhengi", fileName });
 
       browser = await openBrowser(PHONE);
       const { page } = browser;
