@@ -88,7 +88,10 @@ const purchase = async (card: { pan: string; expiry_month: number; expiry_year: 
   return row.id;
 };
 
-/** The employee signed in on `base` (an approved token in local storage, as after the passcode); Icelandic by default. */
+/**
+ * The employee signed in on `base` (an approved token in local storage, as after the passcode), in Icelandic unless
+ * `locale` says otherwise.
+ */
 const openAppSignedIn = async (page: Page, base: string, path = "/app", locale: "is" | "en" = "is") => {
   const session = await createSessionToken(employee.email);
   await page.goto(`${base}/404`);
