@@ -162,6 +162,34 @@ const SPENDING = `query OverviewSpending($by: SpendingDimension!, $period: Strin
 const TREND =
   "query OverviewTrend($period: String) { overview_trend(period: $period) { period_from settled deposited } }";
 
+/** The Teams page's document (apps/web/src/modules/teams/teams.graphql.ts: Teams with TeamFields). */
+const TEAMS = `query Teams($mine: Boolean) {
+  teams(mine: $mine) {
+    id name account_code account_code_name member_count monthly_budget used_monthly_budget
+    category { id code title } limit_control { max_monthly max_weekly max_daily }
+    all_categories_visible visible_categories { id code title } admins { user_id full_name email is_admin }
+  }
+}`;
+/**
+ * The least SQL that answers TEAMS: one statement, each live team with its category, member count, admins, chosen
+ * categories and what it used of the period, read from its balance row (the only way a page of a company with a
+ * million purchases stays as cheap as one with none).
+ */
+const TEAMS_FLOOR = `select t.id, t.name, t.account_code, t.account_code_name, t.monthly_budget, t.max_monthly_limit,
+         t.max_weekly_limit, t.max_daily_limit, t.all_categories_visible, c.code, c.title,
+         (select count(*) from team_members m where m.project_id = t.project_id and m.team_id = t.id) members,
+         (select json_agg(json_build_array(u.id, u.full_name, u.email)) from team_members m
+            join users u on u.id = m.user_id
+           where m.project_id = t.project_id and m.team_id = t.id and m.is_admin) admins,
+         (select json_agg(json_build_array(v.category_id, vc.code, vc.title)) from team_visible_categories v
+            join categories vc on vc.project_id = v.project_id and vc.id = v.category_id and vc.deleted_at is null
+           where v.project_id = t.project_id and v.team_id = t.id) visible,
+         (select b.retail_sum + b.atm_sum from spend_balances b
+           where b.project_id = t.project_id and b.owner_id = t.id and b.kind = 'M' and b.starts_at = $2) used
+    from teams t left join categories c on c.project_id = t.project_id and c.id = t.category_id
+   where t.project_id = $1 and t.deleted_at is null
+   order by t.name`;
+
 /** One question of the suite: Kort's call, the same SQL alone, and for the pages a bare HTTP server of that SQL. */
 type Case = {
   name: string;
@@ -286,6 +314,11 @@ export const runLedgerBench = async (options: LedgerBenchOptions): Promise<void>
             lastBillingPeriods(new Date(), BILLING_PERIOD_HISTORY_LENGTH).map((p) => p.from),
           ),
         ),
+      },
+      {
+        name: "teams: the teams page, with what each used of the period",
+        kort: () => graphql(TEAMS, {}),
+        floor: () => client.query(TEAMS_FLOOR, [projectId, period.from]),
       },
     ];
     console.log(`  ${"figure".padEnd(56)}${"kort".padStart(12)}${"floor".padStart(12)}${"ratio".padStart(9)}`);

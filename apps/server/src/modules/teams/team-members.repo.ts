@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { icelandic } from "../../platform/db/collation.ts";
 import { teamMembers, users } from "../../platform/db/schema/index.ts";
@@ -13,12 +13,11 @@ const memberColumns = {
   isAdmin: teamMembers.isAdmin,
 };
 
-/** The members of these teams of the project (admins only with `adminsOnly`), by name. */
+/** The members of these teams of the project, by name (a team's admins come with the team, teams.repo.ts). */
 export const listTeamMembers = (
   db: Executor,
   projectId: string,
   teamIds: readonly string[],
-  options: { adminsOnly?: boolean } = {},
 ): Promise<TeamMemberRecord[]> =>
   teamIds.length === 0
     ? Promise.resolve([])
@@ -26,29 +25,8 @@ export const listTeamMembers = (
         .select(memberColumns)
         .from(teamMembers)
         .innerJoin(users, eq(users.id, teamMembers.userId))
-        .where(
-          and(
-            eq(teamMembers.projectId, projectId),
-            inArray(teamMembers.teamId, [...teamIds]),
-            options.adminsOnly ? eq(teamMembers.isAdmin, true) : undefined,
-          ),
-        )
+        .where(and(eq(teamMembers.projectId, projectId), inArray(teamMembers.teamId, [...teamIds])))
         .orderBy(icelandic(users.fullName), asc(users.email));
-
-/** How many members each of these teams has. */
-export const countTeamMembers = async (
-  db: Executor,
-  projectId: string,
-  teamIds: readonly string[],
-): Promise<Map<string, number>> => {
-  if (teamIds.length === 0) return new Map();
-  const rows = await db
-    .select({ teamId: teamMembers.teamId, count: count() })
-    .from(teamMembers)
-    .where(and(eq(teamMembers.projectId, projectId), inArray(teamMembers.teamId, [...teamIds])))
-    .groupBy(teamMembers.teamId);
-  return new Map(rows.map((row) => [row.teamId, row.count]));
-};
 
 export const findTeamMember = async (
   db: Executor,
