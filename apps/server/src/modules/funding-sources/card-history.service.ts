@@ -14,7 +14,7 @@ import {
   findCardTransaction,
   updateTransactionNotes,
 } from "./funding-sources.repo.ts";
-import { type AuthorizationPageQuery, type PageQuery, patchTransactionSchema } from "./funding-sources.schemas.ts";
+import { type HistoryPageQuery, patchTransactionSchema } from "./funding-sources.schemas.ts";
 
 /**
  * Spec 7, a funding source's transactions and authorizations: the card is loaded (card read), then the history
@@ -33,17 +33,20 @@ const historyOf = async (deps: AppDeps, ctx: ProjectContext, id: string) => {
 
 const toTransaction = ({ team_id: _team, ...row }: CardTransactionRow) => row;
 
-export const listCardTransactions = async (deps: AppDeps, ctx: ProjectContext, id: string, page: PageQuery) => {
+export const listCardTransactions = async (deps: AppDeps, ctx: ProjectContext, id: string, page: HistoryPageQuery) => {
   const card = await historyOf(deps, ctx, id);
   const { rows, total } = await cardTransactions(deps.db, card.projectId, card.id, page);
-  return { nodes: rows.map(toTransaction), total_count: total };
+  const { nodes, next_cursor } = pageOf(rows, page.limit, (last) =>
+    encodeCursor({ value: last.date_key, id: last.id }),
+  );
+  return { nodes: nodes.map(({ date_key: _key, ...row }) => toTransaction(row)), total_count: total, next_cursor };
 };
 
 export const listCardAuthorizations = async (
   deps: AppDeps,
   ctx: ProjectContext,
   id: string,
-  page: AuthorizationPageQuery,
+  page: HistoryPageQuery,
 ) => {
   const card = await historyOf(deps, ctx, id);
   const { rows, total } = await cardAuthorizations(deps.db, card.projectId, card.id, page);

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { authorizations, cards, transactions, users } from "../../platform/db/schema/index.ts";
-import type { AuthorizationPageQuery, PageQuery } from "./funding-sources.schemas.ts";
+import type { HistoryPageQuery, PageQuery } from "./funding-sources.schemas.ts";
 
 /** The SQL of the funding sources calls; every query is scoped by the project id. */
 
@@ -56,21 +56,27 @@ const transactionColumns = {
 
 const offsetOf = (page: PageQuery): number => (page.page - 1) * page.limit;
 
-/** A page of the card's transactions, newest first (id breaks ties), and how many there are. */
-export const cardTransactions = async (db: Executor, projectId: string, cardId: string, page: PageQuery) => {
+/**
+ * Where a page of a card's history starts: after the cursor's row by (time, id), never by OFFSET, or at `page` for
+ * callers of the first version. The cursor carries PostgreSQL's own text of the time, since a JS Date would drop the
+ * microseconds.
+ */
+const afterCursor = (time: SQLWrapper, id: SQLWrapper, page: HistoryPageQuery) =>
+  page.after ? sql`(${time}, ${id}) < (${page.after.value}::timestamptz, ${page.after.id}::uuid)` : undefined;
+
+/** A page of the card's transactions, newest first (id breaks ties), one row more than asked when more follow. */
+export const cardTransactions = async (db: Executor, projectId: string, cardId: string, page: HistoryPageQuery) => {
   const where = and(eq(transactions.projectId, projectId), eq(transactions.cardId, cardId));
   const rows = await db
-    .select(transactionColumns)
+    .select({ ...transactionColumns, date_key: sql<string>`${transactions.transactionDate}::text` })
     .from(transactions)
-    .where(where)
+    .where(and(where, afterCursor(transactions.transactionDate, transactions.id, page)))
     .orderBy(desc(transactions.transactionDate), desc(transactions.id))
-    .limit(page.limit)
-    .offset(offsetOf(page));
+    .limit(page.limit + 1)
+    .offset(page.after ? 0 : offsetOf(page));
   const [total] = await db.select({ value: count() }).from(transactions).where(where);
   return { rows, total: total?.value ?? 0 };
 };
-
-export type CardTransactionRow = Awaited<ReturnType<typeof cardTransactions>>["rows"][number];
 
 export const findCardTransaction = async (db: Executor, projectId: string, cardId: string, transactionId: string) => {
   const [row] = await db
@@ -81,6 +87,8 @@ export const findCardTransaction = async (db: Executor, projectId: string, cardI
     );
   return row;
 };
+
+export type CardTransactionRow = NonNullable<Awaited<ReturnType<typeof findCardTransaction>>>;
 
 export const updateTransactionNotes = async (
   db: Executor,
@@ -96,19 +104,10 @@ export const updateTransactionNotes = async (
 
 /**
  * A page of the card's authorizations (approved and declined, with the reason), newest first, and one row more
- * than asked when more follow. With a cursor it starts after that row by (created_at, id), never by OFFSET; the
- * cursor carries PostgreSQL's own text of the time, since a JS Date would drop the microseconds.
+ * than asked when more follow.
  */
-export const cardAuthorizations = async (
-  db: Executor,
-  projectId: string,
-  cardId: string,
-  page: AuthorizationPageQuery,
-) => {
+export const cardAuthorizations = async (db: Executor, projectId: string, cardId: string, page: HistoryPageQuery) => {
   const where = and(eq(authorizations.projectId, projectId), eq(authorizations.cardId, cardId));
-  const after = page.after
-    ? sql`(${authorizations.createdAt}, ${authorizations.id}) < (${page.after.value}::timestamptz, ${page.after.id}::uuid)`
-    : undefined;
   const rows = await db
     .select({
       id: authorizations.id,
@@ -124,7 +123,7 @@ export const cardAuthorizations = async (
       created_key: sql<string>`${authorizations.createdAt}::text`,
     })
     .from(authorizations)
-    .where(and(where, after))
+    .where(and(where, afterCursor(authorizations.createdAt, authorizations.id, page)))
     .orderBy(desc(authorizations.createdAt), desc(authorizations.id))
     .limit(page.limit + 1)
     .offset(page.after ? 0 : offsetOf(page));

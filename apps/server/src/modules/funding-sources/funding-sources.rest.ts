@@ -4,11 +4,11 @@ import { type AppDeps, defineRoute, type HttpMethod, type RestRoute } from "../.
 import { listCardAuthorizations, listCardTransactions, patchCardTransaction } from "./card-history.service.ts";
 import { provisionCard, revealCard } from "./card-reveal.service.ts";
 import {
-  authorizationPageQuery,
   authorizationPageSchema,
   fundingSourcePageSchema,
   fundingSourceParams,
   fundingSourceSchema,
+  historyPageQuery,
   pageQuery,
   pinSetSchema,
   provisioningSchema,
@@ -164,11 +164,11 @@ export const fundingSourcesRoutes: RestRoute[] = [
   defineRoute({
     method: "GET",
     path: `${BASE}/:id/transactions`,
-    summary: "The card's transactions, newest first (transaction read)",
+    summary: "The card's transactions, newest first (transaction read); `after` a next_cursor",
     tag,
     access: "project",
     params: fundingSourceParams,
-    query: pageQuery,
+    query: historyPageQuery,
     response: transactionPageSchema,
     handler: ({ ctx, params, query, deps }) => listCardTransactions(deps, ctx, params.id, query),
   }),
@@ -179,7 +179,7 @@ export const fundingSourcesRoutes: RestRoute[] = [
     tag,
     access: "project",
     params: fundingSourceParams,
-    query: authorizationPageQuery,
+    query: historyPageQuery,
     response: authorizationPageSchema,
     handler: ({ ctx, params, query, deps }) => listCardAuthorizations(deps, ctx, params.id, query),
   }),

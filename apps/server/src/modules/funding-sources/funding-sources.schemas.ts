@@ -15,11 +15,12 @@ export const pageQuery = z.object({
 export type PageQuery = z.output<typeof pageQuery>;
 
 /**
- * The authorizations list pages by keyset: `after` is the `next_cursor` of the page before (the employee app's
- * infinite scroll). `page` is still read when no cursor is sent, for callers of the first version.
+ * A card's transactions and authorizations page by keyset: `after` is the `next_cursor` of the page before (the
+ * employee app's infinite scroll), so a deep page costs what the first does. `page` is still read when no cursor is
+ * sent, for callers of the first version.
  */
-export const authorizationPageQuery = pageQuery.extend({ after: cursorFromText.optional() });
-export type AuthorizationPageQuery = z.output<typeof authorizationPageQuery>;
+export const historyPageQuery = pageQuery.extend({ after: cursorFromText.optional() });
+export type HistoryPageQuery = z.output<typeof historyPageQuery>;
 
 /** The card PIN: exactly four digits, stored only as an argon2id hash. */
 /** The new PIN and, as before a reveal, the holder's passcode again (issue 17): a phone left unlocked is not enough. */
@@ -132,7 +133,12 @@ export const transactionSchema = z.object({
   category_id: z.uuid().nullable(),
   closed_at: z.date().nullable(),
 });
-export const transactionPageSchema = z.object({ nodes: z.array(transactionSchema), total_count: z.number() });
+export const transactionPageSchema = z.object({
+  nodes: z.array(transactionSchema),
+  total_count: z.number(),
+  /** Where the next page starts (send it back as `after`); null on the last page. */
+  next_cursor: z.string().nullable(),
+});
 
 export const authorizationSchema = z.object({
   id: z.uuid(),

@@ -1,5 +1,5 @@
 import { createDecipheriv, createECDH, hkdfSync } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../app/testing/test-app.ts";
 import { verifyPasscode } from "../../platform/crypto/passwords.ts";
@@ -210,6 +210,41 @@ describe("holder actions", () => {
     expect(seen.map((row) => row.amount).sort((a, b) => a - b)).toEqual([100, 200, 300, 400, 500]);
     const bad = await rest(scene.callers.holder, "GET", url(held.id, "/authorizations?after=not-a-cursor"));
     expect(bad.statusCode).toBe(422);
+  });
+
+  it("pages the transactions by cursor, newest first, each once, ties by id, and still by page", async () => {
+    const held = await scene.holderCard();
+    // Three at the same instant and two microseconds apart: a JS Date would drop what tells the last two apart.
+    await t.db.execute(sql`
+      insert into transactions (project_id, card_id, user_id, description, merchant_name, original_amount,
+                                original_currency, transaction_amount, transaction_date, closed_at)
+      select ${scene.project.id}, ${held.id}, ${scene.user.id}, 'Kaffi', 'Te og kaffi', a, 'ISK', a, d, d
+        from (values (100, timestamptz '2026-03-01 10:00:00+00'), (200, timestamptz '2026-03-01 10:00:00+00'),
+                     (300, timestamptz '2026-03-01 10:00:00+00'), (400, timestamptz '2026-03-02 10:00:00.000001+00'),
+                     (500, timestamptz '2026-03-02 10:00:00.000002+00')) v(a, d)`);
+    type Page = { nodes: Array<{ id: string; transaction_amount: number }>; next_cursor: string | null };
+    const pageAt = async (query: string) => {
+      const response = await rest(scene.callers.holder, "GET", url(held.id, `/transactions${query}`));
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as Page & { total_count: number };
+    };
+    const seen: Page["nodes"] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const page = await pageAt(after ? `?limit=2&after=${after}` : "?limit=2");
+      expect(page.total_count).toBe(5);
+      seen.push(...page.nodes);
+      after = page.next_cursor;
+      pages += 1;
+    } while (after !== null && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen.slice(0, 2).map((row) => row.transaction_amount)).toEqual([500, 400]);
+    expect(new Set(seen.map((row) => row.id)).size).toBe(5);
+    expect(seen.map((row) => row.transaction_amount).sort((a, b) => a - b)).toEqual([100, 200, 300, 400, 500]);
+    const second = await pageAt("?limit=2&page=2");
+    expect(second.nodes.map((row) => row.id)).toEqual(seen.slice(2, 4).map((row) => row.id));
+    expect((await rest(scene.callers.holder, "GET", url(held.id, "/transactions?after=x"))).statusCode).toBe(422);
   });
 
   it("cannot unfreeze an admin's lock", async () => {
