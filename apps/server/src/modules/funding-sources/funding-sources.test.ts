@@ -26,6 +26,24 @@ afterAll(() => t.close());
 
 const url = (id: string, suffix = "") => `/v1/funding_sources/${id}${suffix}`;
 
+/** Walks the holder's cursor-paged list two rows at a time to its end; every page says five rows in all. */
+const walkByCursor = async <Row>(path: string): Promise<{ seen: Row[]; pages: number }> => {
+  const seen: Row[] = [];
+  let after: string | null = null;
+  let pages = 0;
+  do {
+    const query: string = after ? `?limit=2&after=${after}` : "?limit=2";
+    const response = await rest(scene.callers.holder, "GET", `${path}${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json() as { nodes: Row[]; next_cursor: string | null; total_count: number };
+    expect(page.total_count).toBe(5);
+    seen.push(...page.nodes);
+    after = page.next_cursor;
+    pages += 1;
+  } while (after !== null && pages < 10);
+  return { seen, pages };
+};
+
 describe("listing funding sources", () => {
   it("lists the caller's own cards only, and keeps /balance out of /{id}", async () => {
     const mine = await scene.holderCard();
@@ -191,20 +209,7 @@ describe("holder actions", () => {
       });
       expect(response.statusCode).toBe(200);
     }
-    type Page = { nodes: Array<{ id: string; amount: number }>; next_cursor: string | null; total_count: number };
-    const seen: Array<{ id: string; amount: number }> = [];
-    let after: string | null = null;
-    let pages = 0;
-    do {
-      const query: string = after ? `?limit=2&after=${after}` : "?limit=2";
-      const response = await rest(scene.callers.holder, "GET", url(held.id, `/authorizations${query}`));
-      expect(response.statusCode, response.body).toBe(200);
-      const page = response.json() as Page;
-      expect(page.total_count).toBe(5);
-      seen.push(...page.nodes);
-      after = page.next_cursor;
-      pages += 1;
-    } while (after !== null && pages < 10);
+    const { seen, pages } = await walkByCursor<{ id: string; amount: number }>(url(held.id, "/authorizations"));
     expect(pages).toBe(3);
     expect(new Set(seen.map((row) => row.id)).size).toBe(5);
     expect(seen.map((row) => row.amount).sort((a, b) => a - b)).toEqual([100, 200, 300, 400, 500]);
@@ -222,28 +227,16 @@ describe("holder actions", () => {
         from (values (100, timestamptz '2026-03-01 10:00:00+00'), (200, timestamptz '2026-03-01 10:00:00+00'),
                      (300, timestamptz '2026-03-01 10:00:00+00'), (400, timestamptz '2026-03-02 10:00:00.000001+00'),
                      (500, timestamptz '2026-03-02 10:00:00.000002+00')) v(a, d)`);
-    type Page = { nodes: Array<{ id: string; transaction_amount: number }>; next_cursor: string | null };
-    const pageAt = async (query: string) => {
-      const response = await rest(scene.callers.holder, "GET", url(held.id, `/transactions${query}`));
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json() as Page & { total_count: number };
-    };
-    const seen: Page["nodes"] = [];
-    let after: string | null = null;
-    let pages = 0;
-    do {
-      const page = await pageAt(after ? `?limit=2&after=${after}` : "?limit=2");
-      expect(page.total_count).toBe(5);
-      seen.push(...page.nodes);
-      after = page.next_cursor;
-      pages += 1;
-    } while (after !== null && pages < 10);
+    const { seen, pages } = await walkByCursor<{ id: string; transaction_amount: number }>(
+      url(held.id, "/transactions"),
+    );
     expect(pages).toBe(3);
     expect(seen.slice(0, 2).map((row) => row.transaction_amount)).toEqual([500, 400]);
     expect(new Set(seen.map((row) => row.id)).size).toBe(5);
     expect(seen.map((row) => row.transaction_amount).sort((a, b) => a - b)).toEqual([100, 200, 300, 400, 500]);
-    const second = await pageAt("?limit=2&page=2");
-    expect(second.nodes.map((row) => row.id)).toEqual(seen.slice(2, 4).map((row) => row.id));
+    const second = await rest(scene.callers.holder, "GET", url(held.id, "/transactions?limit=2&page=2"));
+    const byPage = (second.json() as { nodes: { id: string }[] }).nodes;
+    expect(byPage.map((row) => row.id)).toEqual(seen.slice(2, 4).map((row) => row.id));
     expect((await rest(scene.callers.holder, "GET", url(held.id, "/transactions?after=x"))).statusCode).toBe(422);
   });
 
