@@ -219,14 +219,16 @@ describe("holder actions", () => {
 
   it("pages the transactions by cursor, newest first, each once, ties by id, and still by page", async () => {
     const held = await scene.holderCard();
-    // Three at the same instant and two microseconds apart: a JS Date would drop what tells the last two apart.
+    // Within one millisecond: two at the same instant (the id breaks the tie) and three a microsecond apart. The first
+    // page ends at 400 (.000002); a cursor that kept only milliseconds, as a JS Date does, would skip 300 (.000001).
     await t.db.execute(sql`
       insert into transactions (project_id, card_id, user_id, description, merchant_name, original_amount,
                                 original_currency, transaction_amount, transaction_date, closed_at)
       select ${scene.project.id}, ${held.id}, ${scene.user.id}, 'Kaffi', 'Te og kaffi', a, 'ISK', a, d, d
-        from (values (100, timestamptz '2026-03-01 10:00:00+00'), (200, timestamptz '2026-03-01 10:00:00+00'),
-                     (300, timestamptz '2026-03-01 10:00:00+00'), (400, timestamptz '2026-03-02 10:00:00.000001+00'),
-                     (500, timestamptz '2026-03-02 10:00:00.000002+00')) v(a, d)`);
+        from (values (100, timestamptz '2026-03-02 10:00:00+00'), (200, timestamptz '2026-03-02 10:00:00+00'),
+                     (300, timestamptz '2026-03-02 10:00:00.000001+00'),
+                     (400, timestamptz '2026-03-02 10:00:00.000002+00'),
+                     (500, timestamptz '2026-03-02 10:00:00.000003+00')) v(a, d)`);
     const { seen, pages } = await walkByCursor<{ id: string; transaction_amount: number }>(
       url(held.id, "/transactions"),
     );
