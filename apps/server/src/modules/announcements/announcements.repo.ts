@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import type { KeysetCursor } from "../../platform/db/keyset-cursor.ts";
+import { afterTimeCursor, type KeysetCursor } from "../../platform/db/keyset-cursor.ts";
 
 export type AnnouncementRecord = {
   id: string;
@@ -45,19 +45,18 @@ export const announcementsPage = async (
   db: Executor,
   reader: Reader,
   options: { cursor: KeysetCursor | null; limit: number; unacknowledgedOnly: boolean },
-): Promise<AnnouncementRecord[]> => {
-  const after = options.cursor
-    ? sql`and (a.published_at, a.id) < (${options.cursor.value}::timestamptz, ${options.cursor.id}::uuid)`
-    : sql``;
+): Promise<(AnnouncementRecord & { timeKey: string })[]> => {
+  const after = options.cursor ? sql`and ${afterTimeCursor(sql`a.published_at`, sql`a.id`, options.cursor)}` : sql``;
   const open = options.unacknowledgedOnly ? sql`and k.acknowledged_at is null` : sql``;
-  const result = await db.execute<Raw>(sql`
-    select a.id, a.title, a.body, a.url, a.locale, a.published_at, a.expires_at, k.acknowledged_at
+  const result = await db.execute<Raw & { time_key: string }>(sql`
+    select a.id, a.title, a.body, a.url, a.locale, a.published_at, a.expires_at, k.acknowledged_at,
+           a.published_at::text as time_key
       from announcements a
       left join announcement_acknowledgements k on k.announcement_id = a.id and k.user_id = ${reader.userId}
      where ${visibleTo(reader)} ${open} ${after}
      order by a.published_at desc, a.id desc
      limit ${options.limit + 1}`);
-  return result.rows.map(recordOf);
+  return result.rows.map((row) => ({ ...recordOf(row), timeKey: row.time_key }));
 };
 
 /** Records the reader's acknowledgement of a visible announcement (again: the first stands); null when not visible. */

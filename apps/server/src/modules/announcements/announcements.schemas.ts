@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { cursorFromText } from "../../platform/db/keyset-cursor.ts";
+import { timeCursorFromText } from "../../platform/db/keyset-cursor.ts";
 
 /** Inputs and output whitelists of the announcement calls (spec 7, GET /announcements, POST ack; issue 16). */
 
 export const announcementPageInput = z.object({
   first: z.number().int().min(1).max(100).nullish(),
-  after: cursorFromText.nullish(),
+  after: timeCursorFromText.nullish(),
   unacknowledged_only: z.boolean().nullish(),
 });
 

@@ -1,5 +1,5 @@
 import { writeAudit } from "../../platform/audit/audit.ts";
-import { encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
+import { timePageOf } from "../../platform/db/keyset-cursor.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { ProjectContext, RequestContext } from "../../platform/http/context.ts";
 import { isUuid } from "../../platform/http/headers.ts";
@@ -44,7 +44,8 @@ export const announcementsFor = async (
     limit,
     unacknowledgedOnly: unacknowledged_only ?? false,
   });
-  return pageOf(rows, limit, (last) => encodeCursor({ value: last.published_at.toISOString(), id: last.id }));
+  const { nodes, next_cursor } = timePageOf(rows, limit);
+  return { nodes: nodes.map(({ timeKey: _key, ...row }) => row), next_cursor };
 };
 
 const notFound = () => new AppError("NOT_FOUND", "The announcement was not found.");

@@ -1,7 +1,7 @@
 import type { CardType } from "@kort/core";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import type { KeysetCursor } from "../../platform/db/keyset-cursor.ts";
+import { afterTimeCursor, type KeysetCursor } from "../../platform/db/keyset-cursor.ts";
 
 /** Card designs and the design chosen per card type; every statement is scoped by the company. */
 
@@ -34,7 +34,7 @@ const recordOf = (row: Raw): CardDesignRecord => ({
 });
 
 const SELECT = sql`
-  select d.id, d.name, d.image_key, d.thumbnail_key, d.created_at,
+  select d.id, d.name, d.image_key, d.thumbnail_key, d.created_at, d.created_at::text as time_key,
          (select array_agg(c.card_type::text order by c.card_type) from card_type_designs c
            where c.project_id = d.project_id and c.design_id = d.id) as card_types
     from card_designs d`;
@@ -53,15 +53,13 @@ export const designsPage = async (
   db: Executor,
   projectId: string,
   options: { cursor: KeysetCursor | null; limit: number },
-): Promise<CardDesignRecord[]> => {
-  const after = options.cursor
-    ? sql`and (d.created_at, d.id) < (${options.cursor.value}::timestamptz, ${options.cursor.id}::uuid)`
-    : sql``;
-  const result = await db.execute<Raw>(sql`${SELECT}
+): Promise<(CardDesignRecord & { timeKey: string })[]> => {
+  const after = options.cursor ? sql`and ${afterTimeCursor(sql`d.created_at`, sql`d.id`, options.cursor)}` : sql``;
+  const result = await db.execute<Raw & { time_key: string }>(sql`${SELECT}
      where d.project_id = ${projectId} ${after}
      order by d.created_at desc, d.id desc
      limit ${options.limit + 1}`);
-  return result.rows.map(recordOf);
+  return result.rows.map((row) => ({ ...recordOf(row), timeKey: row.time_key }));
 };
 
 /** One design, locked for a change when `forUpdate`. */

@@ -1,12 +1,12 @@
 import { CARD_TYPES } from "@kort/core";
 import { z } from "zod";
-import { cursorFromText } from "../../platform/db/keyset-cursor.ts";
+import { timeCursorFromText } from "../../platform/db/keyset-cursor.ts";
 
 /** Inputs and output whitelists of the card design calls (issue 16). */
 
 export const cardDesignPageInput = z.object({
   first: z.number().int().min(1).max(100).nullish(),
-  after: cursorFromText.nullish(),
+  after: timeCursorFromText.nullish(),
 });
 
 export const chooseDesignInput = z.object({

@@ -9,7 +9,7 @@ import {
 import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
-import { encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
+import { timePageOf } from "../../platform/db/keyset-cursor.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
@@ -191,7 +191,7 @@ export const cardDesignsFor = async (deps: AppDeps, ctx: ProjectContext, args: u
   const { first, after } = cardDesignPageInput.parse(args ?? {});
   const limit = first ?? 50;
   const rows = await designsPage(deps.db, projectId, { cursor: after ?? null, limit });
-  const page = pageOf(rows, limit, (last) => encodeCursor({ value: last.createdAt.toISOString(), id: last.id }));
+  const page = timePageOf(rows, limit);
   return { nodes: page.nodes.map((design) => dtoOf(deps, projectId, design)), next_cursor: page.next_cursor };
 };
 

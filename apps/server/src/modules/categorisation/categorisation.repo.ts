@@ -1,6 +1,7 @@
 import type { ProposalStatus, RuleMatchKind, RuleSource } from "@kort/core";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
+import { afterTimeCursor, type KeysetCursor } from "../../platform/db/keyset-cursor.ts";
 
 /**
  * Automatic categorisation in SQL (issue 19). Every statement is scoped by the company; rules and proposals are
@@ -44,12 +45,10 @@ const ruleColumns = sql`
 export const listRules = async (
   db: Executor,
   projectId: string,
-  after: { createdAt: string; id: string } | null,
+  after: KeysetCursor | null,
   limit: number,
 ): Promise<RuleRecord[]> => {
-  const keyset: SQL = after
-    ? sql`and (r.created_at, r.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-    : sql``;
+  const keyset: SQL = after ? sql`and ${afterTimeCursor(sql`r.created_at`, sql`r.id`, after)}` : sql``;
   const result = await db.execute<RuleRecord>(sql`
     select ${ruleColumns} from categorisation_rules r
      where r.project_id = ${projectId} and r.deleted_at is null ${keyset}
@@ -410,12 +409,10 @@ const proposalColumns = sql`
 export const listOpenProposals = async (
   db: Executor,
   projectId: string,
-  after: { createdAt: string; id: string } | null,
+  after: KeysetCursor | null,
   limit: number,
 ): Promise<ProposalRecord[]> => {
-  const keyset: SQL = after
-    ? sql`and (p.created_at, p.id) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
-    : sql``;
+  const keyset: SQL = after ? sql`and ${afterTimeCursor(sql`p.created_at`, sql`p.id`, after)}` : sql``;
   const result = await db.execute<ProposalRecord>(sql`
     select ${proposalColumns} from categorisation_proposals p
      where p.project_id = ${projectId} and p.status = 'PROPOSED' ${keyset}

@@ -12,7 +12,7 @@ import {
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import type { Db, Executor, Tx } from "../../platform/db/client.ts";
-import { cursorFromText, encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
+import { encodeCursor, pageOf, timeCursorFromText } from "../../platform/db/keyset-cursor.ts";
 import { AppError, violatedUniqueConstraint } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
@@ -252,14 +252,10 @@ const withValues = async <
 };
 
 const PAGE_MAX = 200;
-/** PostgreSQL's text of a timestamptz, as these lists' cursors carry it: `2026-11-24 06:04:44.123456+00`. */
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/;
-/** A cursor of these lists carries an instant; a forged one that is not refuses with VALIDATION_FAILED, not a 500. */
+/** These lists' cursors carry PostgreSQL's text of the last row's `created_at` (keyset-cursor.ts, `timeKey`). */
 const pageArgs = z.object({
   first: z.int().min(1).max(PAGE_MAX).nullish(),
-  after: cursorFromText
-    .refine((cursor) => TIMESTAMP_TEXT.test(cursor.value), { message: "Not a cursor of this list." })
-    .nullish(),
+  after: timeCursorFromText.nullish(),
 });
 
 export const listRulesFor = async (deps: CategorisationDeps, ctx: ProjectContext, args: unknown) => {
@@ -267,7 +263,7 @@ export const listRulesFor = async (deps: CategorisationDeps, ctx: ProjectContext
   const { first, after } = pageArgs.parse(args);
   const limit = first ?? 100;
   const projectId = ctx.membership.projectId;
-  const rows = await listRules(deps.db, projectId, after ? { createdAt: after.value, id: after.id } : null, limit);
+  const rows = await listRules(deps.db, projectId, after ?? null, limit);
   const page = pageOf(rows, limit, (last) => encodeCursor({ value: last.created_at, id: last.id }));
   return { nodes: (await withValues(deps.db, projectId, page.nodes)) as RuleDto[], next_cursor: page.next_cursor };
 };
@@ -277,12 +273,7 @@ export const listProposalsFor = async (deps: CategorisationDeps, ctx: ProjectCon
   const { first, after } = pageArgs.parse(args);
   const limit = first ?? 50;
   const projectId = ctx.membership.projectId;
-  const rows = await listOpenProposals(
-    deps.db,
-    projectId,
-    after ? { createdAt: after.value, id: after.id } : null,
-    limit,
-  );
+  const rows = await listOpenProposals(deps.db, projectId, after ?? null, limit);
   const page = pageOf(rows, limit, (last) => encodeCursor({ value: last.created_at, id: last.id }));
   return {
     nodes: (await withValues(deps.db, projectId, page.nodes)) as ProposalDto[],

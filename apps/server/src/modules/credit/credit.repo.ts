@@ -1,7 +1,7 @@
 import type { AccountHolder, TransferStatus, TransferType } from "@kort/core";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import type { KeysetCursor } from "../../platform/db/keyset-cursor.ts";
+import { afterTimeCursor, type KeysetCursor } from "../../platform/db/keyset-cursor.ts";
 
 /** Transfers and the period deposits they make (issue 16). Every statement names its company. */
 
@@ -118,12 +118,12 @@ export const transfersPage = async (
   projectId: string,
   cursor: KeysetCursor | null,
   limit: number,
-): Promise<TransferRecord[]> => {
-  const after = cursor ? sql`and (t.created_at, t.id) < (${cursor.value}::timestamptz, ${cursor.id}::uuid)` : sql``;
-  const result = await db.execute<RawTransfer>(sql`
-    select ${COLUMNS} from transfers t
+): Promise<(TransferRecord & { timeKey: string })[]> => {
+  const after = cursor ? sql`and ${afterTimeCursor(sql`t.created_at`, sql`t.id`, cursor)}` : sql``;
+  const result = await db.execute<RawTransfer & { time_key: string }>(sql`
+    select ${COLUMNS}, t.created_at::text as time_key from transfers t
      where t.project_id = ${projectId} ${after}
      order by t.created_at desc, t.id desc
      limit ${limit + 1}`);
-  return result.rows.map(recordOf);
+  return result.rows.map((row) => ({ ...recordOf(row), timeKey: row.time_key }));
 };

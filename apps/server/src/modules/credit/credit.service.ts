@@ -12,7 +12,7 @@ import {
 } from "@kort/core";
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
-import { cursorFromText, encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
+import { timeCursorFromText, timePageOf } from "../../platform/db/keyset-cursor.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
@@ -175,7 +175,7 @@ export const initiateTransferFor = async (deps: AppDeps, ctx: ProjectContext, id
 
 const pageArgs = z.object({
   first: z.number().int().min(1).max(100).nullish(),
-  after: cursorFromText.nullish(),
+  after: timeCursorFromText.nullish(),
 });
 
 /** The company's transfers, newest first, paged by cursor. */
@@ -184,8 +184,8 @@ export const transfersFor = async (deps: AppDeps, ctx: ProjectContext, args: unk
   const { first, after } = pageArgs.parse(args);
   const limit = first ?? 20;
   const rows = await transfersPage(deps.db, ctx.membership.projectId, after ?? null, limit);
-  const page = pageOf(rows, limit, (last) => encodeCursor({ value: last.created_at.toISOString(), id: last.id }));
-  return { nodes: page.nodes.map(toDto), next_cursor: page.next_cursor };
+  const page = timePageOf(rows, limit);
+  return { nodes: page.nodes.map(({ timeKey: _key, ...row }) => toDto(row)), next_cursor: page.next_cursor };
 };
 
 /**

@@ -1,7 +1,7 @@
 import type { ExportFormat, ExportLevel, JobStatus } from "@kort/core";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import type { KeysetCursor } from "../../platform/db/keyset-cursor.ts";
+import { afterTimeCursor, type KeysetCursor } from "../../platform/db/keyset-cursor.ts";
 import type { RowNeed } from "./export-line.ts";
 import { PAYDAY_VAT_BASIS_POINTS, UBL_TAX_CATEGORIES } from "./formats/journal.ts";
 
@@ -81,11 +81,11 @@ export const exportsPage = async (
   db: Executor,
   projectId: string,
   page: { createdBy: string | null; after: KeysetCursor | null; limit: number },
-): Promise<ExportRecord[]> => {
+): Promise<(ExportRecord & { timeKey: string })[]> => {
   const mine = page.createdBy ? sql`and e.created_by = ${page.createdBy}` : sql``;
-  const after = page.after ? sql`and (e.created_at, e.id) < (${new Date(page.after.value)}, ${page.after.id})` : sql``;
-  const result = await db.execute<ExportRecord>(sql`
-    select ${COLUMNS} from exports e left join users u on u.id = e.created_by
+  const after = page.after ? sql`and ${afterTimeCursor(sql`e.created_at`, sql`e.id`, page.after)}` : sql``;
+  const result = await db.execute<ExportRecord & { timeKey: string }>(sql`
+    select ${COLUMNS}, e.created_at::text as "timeKey" from exports e left join users u on u.id = e.created_by
      where e.project_id = ${projectId} ${mine} ${after}
      order by e.created_at desc, e.id desc
      limit ${page.limit}`);

@@ -9,7 +9,7 @@ import {
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
-import { cursorFromText, encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
+import { timeCursorFromText, timePageOf } from "../../platform/db/keyset-cursor.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import { isUuid } from "../../platform/http/headers.ts";
@@ -278,7 +278,7 @@ export const exportFor = async (deps: AppDeps, ctx: ProjectContext, id: string):
   return toDto(deps, row);
 };
 
-const pageSchema = z.object({ first: z.int().min(1).max(50).nullish(), after: cursorFromText.nullish() });
+const pageSchema = z.object({ first: z.int().min(1).max(50).nullish(), after: timeCursorFromText.nullish() });
 
 export const exportsFor = async (deps: AppDeps, ctx: ProjectContext, raw: unknown) => {
   const page = pageSchema.parse(raw);
@@ -288,9 +288,7 @@ export const exportsFor = async (deps: AppDeps, ctx: ProjectContext, raw: unknow
     after: page.after ?? null,
     limit: limit + 1,
   });
-  const { nodes, next_cursor } = pageOf(rows, limit, (last) =>
-    encodeCursor({ value: new Date(last.created_at).toISOString(), id: last.id }),
-  );
+  const { nodes, next_cursor } = timePageOf(rows, limit);
   return { nodes: nodes.map((row) => toDto(deps, row)), next_cursor };
 };
 

@@ -1,5 +1,5 @@
 import { writeAudit } from "../../platform/audit/audit.ts";
-import { encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
+import { timePageOf } from "../../platform/db/keyset-cursor.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize, type PolicySubject, policyFor } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
@@ -36,10 +36,8 @@ const toTransaction = ({ team_id: _team, ...row }: CardTransactionRow) => row;
 export const listCardTransactions = async (deps: AppDeps, ctx: ProjectContext, id: string, page: HistoryPageQuery) => {
   const card = await historyOf(deps, ctx, id);
   const { rows, total } = await cardTransactions(deps.db, card.projectId, card.id, page);
-  const { nodes, next_cursor } = pageOf(rows, page.limit, (last) =>
-    encodeCursor({ value: last.date_key, id: last.id }),
-  );
-  return { nodes: nodes.map(({ date_key: _key, ...row }) => toTransaction(row)), total_count: total, next_cursor };
+  const { nodes, next_cursor } = timePageOf(rows, page.limit);
+  return { nodes: nodes.map(({ timeKey: _key, ...row }) => toTransaction(row)), total_count: total, next_cursor };
 };
 
 export const listCardAuthorizations = async (
@@ -50,10 +48,8 @@ export const listCardAuthorizations = async (
 ) => {
   const card = await historyOf(deps, ctx, id);
   const { rows, total } = await cardAuthorizations(deps.db, card.projectId, card.id, page);
-  const { nodes, next_cursor } = pageOf(rows, page.limit, (last) =>
-    encodeCursor({ value: last.created_key, id: last.id }),
-  );
-  return { nodes: nodes.map(({ created_key: _key, ...row }) => row), total_count: total, next_cursor };
+  const { nodes, next_cursor } = timePageOf(rows, page.limit);
+  return { nodes: nodes.map(({ timeKey: _key, ...row }) => row), total_count: total, next_cursor };
 };
 
 const transactionNotFound = (): AppError => new AppError("NOT_FOUND", "The transaction was not found.");

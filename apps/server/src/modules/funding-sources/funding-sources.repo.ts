@@ -1,5 +1,6 @@
-import { and, count, desc, eq, type SQLWrapper, sql } from "drizzle-orm";
+import { type AnyColumn, and, count, desc, eq } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
+import { afterTimeCursor, timeKey } from "../../platform/db/keyset-cursor.ts";
 import { authorizations, cards, transactions, users } from "../../platform/db/schema/index.ts";
 import type { HistoryPageQuery, PageQuery } from "./funding-sources.schemas.ts";
 
@@ -58,17 +59,16 @@ const offsetOf = (page: PageQuery): number => (page.page - 1) * page.limit;
 
 /**
  * Where a page of a card's history starts: after the cursor's row by (time, id), never by OFFSET, or at `page` for
- * callers of the first version. The cursor carries PostgreSQL's own text of the time, since a JS Date would drop the
- * microseconds.
+ * callers of the first version.
  */
-const afterCursor = (time: SQLWrapper, id: SQLWrapper, page: HistoryPageQuery) =>
-  page.after ? sql`(${time}, ${id}) < (${page.after.value}::timestamptz, ${page.after.id}::uuid)` : undefined;
+const afterCursor = (time: AnyColumn, id: AnyColumn, page: HistoryPageQuery) =>
+  page.after ? afterTimeCursor(time, id, page.after) : undefined;
 
 /** A page of the card's transactions, newest first (id breaks ties), one row more than asked when more follow. */
 export const cardTransactions = async (db: Executor, projectId: string, cardId: string, page: HistoryPageQuery) => {
   const where = and(eq(transactions.projectId, projectId), eq(transactions.cardId, cardId));
   const rows = await db
-    .select({ ...transactionColumns, date_key: sql<string>`${transactions.transactionDate}::text` })
+    .select({ ...transactionColumns, timeKey: timeKey(transactions.transactionDate) })
     .from(transactions)
     .where(and(where, afterCursor(transactions.transactionDate, transactions.id, page)))
     .orderBy(desc(transactions.transactionDate), desc(transactions.id))
@@ -120,7 +120,7 @@ export const cardAuthorizations = async (db: Executor, projectId: string, cardId
       status: authorizations.status,
       decline_code: authorizations.declineCode,
       created_at: authorizations.createdAt,
-      created_key: sql<string>`${authorizations.createdAt}::text`,
+      timeKey: timeKey(authorizations.createdAt),
     })
     .from(authorizations)
     .where(and(where, afterCursor(authorizations.createdAt, authorizations.id, page)))

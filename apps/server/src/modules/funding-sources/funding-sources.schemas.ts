@@ -1,6 +1,6 @@
 import { CARD_STATUSES, CARD_TYPES, LIMIT_PERIODS, LIMIT_USAGE_TYPES } from "@kort/core";
 import { z } from "zod";
-import { cursorFromText } from "../../platform/db/keyset-cursor.ts";
+import { timeCursorFromText } from "../../platform/db/keyset-cursor.ts";
 
 /** Spec 7, funding sources: the employee app's view of the caller's own cards. */
 
@@ -19,7 +19,7 @@ export type PageQuery = z.output<typeof pageQuery>;
  * employee app's infinite scroll), so a deep page costs what the first does. `page` is still read when no cursor is
  * sent, for callers of the first version.
  */
-export const historyPageQuery = pageQuery.extend({ after: cursorFromText.optional() });
+export const historyPageQuery = pageQuery.extend({ after: timeCursorFromText.optional() });
 export type HistoryPageQuery = z.output<typeof historyPageQuery>;
 
 /** The card PIN: exactly four digits, stored only as an argon2id hash. */

@@ -1,7 +1,7 @@
 import type { JobStatus } from "@kort/core";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import type { KeysetCursor } from "../../platform/db/keyset-cursor.ts";
+import { afterTimeCursor, type KeysetCursor } from "../../platform/db/keyset-cursor.ts";
 
 /**
  * Invoices in SQL, every statement naming the company but the period-end scan (which finds the companies) and the
@@ -171,7 +171,7 @@ export const invoicesPage = async (
   const result = await db.execute<InvoiceRecord>(sql`
     select ${COLUMNS} from invoices
      where project_id = ${projectId}
-       ${after ? sql`and (period_from, id) < (${after.value}::date, ${after.id}::uuid)` : sql``}
+       ${after ? sql`and ${afterTimeCursor(sql`period_from`, sql`id`, after, { type: "date" })}` : sql``}
      order by period_from desc, id desc
      limit ${options.limit}`);
   return result.rows;

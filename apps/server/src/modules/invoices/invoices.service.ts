@@ -16,7 +16,7 @@ import { writeAudit } from "../../platform/audit/audit.ts";
 import type { BlobStore } from "../../platform/blobs/blob-store.ts";
 import type { Config } from "../../platform/config.ts";
 import type { Db } from "../../platform/db/client.ts";
-import { cursorFromText, encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
+import { encodeCursor, pageOf, timeCursorFromText } from "../../platform/db/keyset-cursor.ts";
 import { createEInvoiceSender } from "../../platform/einvoicing/einvoicing.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
@@ -249,7 +249,7 @@ export const runIssueInvoice = async (deps: TaskDeps, data: Record<string, unkno
 
 // ---- Reading ----
 
-const pageSchema = z.object({ first: z.int().min(1).max(50).nullish(), after: cursorFromText.nullish() });
+const pageSchema = z.object({ first: z.int().min(1).max(50).nullish(), after: timeCursorFromText.nullish() });
 
 /** Spec 7, invoices list: invoice read, newest period first. */
 export const invoicesFor = async (deps: AppDeps, ctx: ProjectContext, raw: unknown) => {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import type { KeysetCursor } from "../../platform/db/keyset-cursor.ts";
+import { afterTimeCursor, type KeysetCursor } from "../../platform/db/keyset-cursor.ts";
 
 /** The SQL of the notification calls: every statement is scoped by project and by the person the notices are for. */
 
@@ -37,18 +37,16 @@ export const notificationsPage = async (
   db: Executor,
   scope: { projectId: string; userId: string },
   options: { cursor: KeysetCursor | null; limit: number; unreadOnly: boolean },
-): Promise<NotificationRecord[]> => {
-  const after = options.cursor
-    ? sql`and (n.created_at, n.id) < (${options.cursor.value}::timestamptz, ${options.cursor.id}::uuid)`
-    : sql``;
+): Promise<(NotificationRecord & { timeKey: string })[]> => {
+  const after = options.cursor ? sql`and ${afterTimeCursor(sql`n.created_at`, sql`n.id`, options.cursor)}` : sql``;
   const unread = options.unreadOnly ? sql`and n.read_at is null` : sql``;
-  const result = await db.execute<Raw>(sql`
-    select n.id, n.kind, n.payload, n.read_at, n.created_at
+  const result = await db.execute<Raw & { time_key: string }>(sql`
+    select n.id, n.kind, n.payload, n.read_at, n.created_at, n.created_at::text as time_key
       from notifications n
      where n.user_id = ${scope.userId} and n.project_id = ${scope.projectId} ${unread} ${after}
      order by n.created_at desc, n.id desc
      limit ${options.limit + 1}`);
-  return result.rows.map(recordOf);
+  return result.rows.map((row) => ({ ...recordOf(row), timeKey: row.time_key }));
 };
 
 export const unreadCount = async (db: Executor, scope: { projectId: string; userId: string }): Promise<number> => {

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { cursorFromText } from "../../platform/db/keyset-cursor.ts";
+import { timeCursorFromText } from "../../platform/db/keyset-cursor.ts";
 
 /** Inputs and output whitelists of the notification calls (spec 7, GET /notifications; issue 16). */
 
 export const notificationPageInput = z.object({
   first: z.number().int().min(1).max(100).nullish(),
-  after: cursorFromText.nullish(),
+  after: timeCursorFromText.nullish(),
   unread_only: z.boolean().nullish(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
+import { timePageOf } from "../../platform/db/keyset-cursor.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { markRead, notificationsPage, unreadCount } from "./notifications.repo.ts";
@@ -25,8 +25,12 @@ export const notificationsFor = async (
   const scope = scopeOf(ctx);
   return deps.db.transaction(async (tx) => {
     const rows = await notificationsPage(tx, scope, { cursor: after ?? null, limit, unreadOnly: unread_only ?? false });
-    const page = pageOf(rows, limit, (last) => encodeCursor({ value: last.created_at.toISOString(), id: last.id }));
-    return { ...page, unread_count: await unreadCount(tx, scope) };
+    const { nodes, next_cursor } = timePageOf(rows, limit);
+    return {
+      nodes: nodes.map(({ timeKey: _key, ...row }) => row),
+      next_cursor,
+      unread_count: await unreadCount(tx, scope),
+    };
   });
 };
 

@@ -1,7 +1,7 @@
 import type { AuditArea } from "@kort/core";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import type { KeysetCursor } from "../../platform/db/keyset-cursor.ts";
+import { afterTimeCursor, type KeysetCursor } from "../../platform/db/keyset-cursor.ts";
 
 /**
  * The audited actions of each area of the audit log page (issue 16), as LIKE patterns on `audit_log.action`.
@@ -54,6 +54,8 @@ export type AuditRecord = {
   actor_name: string | null;
   data: Record<string, unknown>;
   created_at: Date;
+  /** The cursor's value for this row (keyset-cursor.ts, `timeKey`). */
+  timeKey: string;
 };
 
 const actionsOf = (areas: readonly AuditArea[]): SQL => {
@@ -79,10 +81,11 @@ export const auditPageStatement = (
   if (filter.actorId) conditions.push(sql`a.actor_user_id = ${filter.actorId}`);
   if (filter.from) conditions.push(sql`a.created_at >= ${filter.from}`);
   if (filter.to) conditions.push(sql`a.created_at < ${filter.to}`);
-  if (cursor) conditions.push(sql`(a.created_at, a.id) < (${cursor.value}::timestamptz, ${cursor.id}::uuid)`);
+  if (cursor) conditions.push(afterTimeCursor(sql`a.created_at`, sql`a.id`, cursor));
   return sql`
     select a.id, a.action, a.object_type, a.object_id, a.actor_user_id,
-           (select u.full_name from users u where u.id = a.actor_user_id) as actor_name, a.data, a.created_at
+           (select u.full_name from users u where u.id = a.actor_user_id) as actor_name, a.data, a.created_at,
+           a.created_at::text as "timeKey"
       from audit_log a
      where ${sql.join(conditions, sql` and `)}
      order by a.created_at desc, a.id desc

@@ -14,7 +14,7 @@ import {
   type SpendingDimension,
 } from "@kort/core";
 import { z } from "zod";
-import { cursorFromText, encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
+import { timeCursorFromText, timePageOf } from "../../platform/db/keyset-cursor.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
@@ -106,10 +106,10 @@ const auditArgs = z.object({
   from_date: day.nullish(),
   to_date: day.nullish(),
   first: z.number().int().min(1).max(AUDIT_PAGE_MAX).nullish(),
-  after: cursorFromText.nullish(),
+  after: timeCursorFromText.nullish(),
 });
 
-export type AuditEntryDto = Omit<AuditRecord, "data"> & { details: string };
+export type AuditEntryDto = Omit<AuditRecord, "data" | "timeKey"> & { details: string };
 
 /** Data of an entry as short JSON text: what changed, for the page's detail column. */
 const detailsOf = (data: Record<string, unknown>): string => {
@@ -140,9 +140,9 @@ export const auditLogFor = async (deps: AppDeps, ctx: ProjectContext, input: unk
     args.after ?? null,
     limit,
   );
-  const page = pageOf(rows, limit, (last) => encodeCursor({ value: last.created_at.toISOString(), id: last.id }));
+  const page = timePageOf(rows, limit);
   return {
-    nodes: page.nodes.map(({ data, ...row }): AuditEntryDto => ({ ...row, details: detailsOf(data) })),
+    nodes: page.nodes.map(({ data, timeKey: _key, ...row }): AuditEntryDto => ({ ...row, details: detailsOf(data) })),
     next_cursor: page.next_cursor,
   };
 };

@@ -1,8 +1,10 @@
 import { billingPeriodOf, isoDate, previousBillingPeriod } from "@kort/core";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../app/testing/test-app.ts";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import { categories, transactions } from "../../platform/db/schema/index.ts";
+import { microsecondsApart } from "../../platform/db/testing/microseconds-apart.ts";
 import { type CardsScene, createCardsScene, createCardsTestApp } from "../cards/testing/cards-scene.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
 
@@ -171,13 +173,13 @@ describe("the overview's trend", () => {
 });
 
 type AuditJson = {
-  nodes: { action: string; actor_user_id: string | null; actor_name: string | null; details: string }[];
+  nodes: { id: string; action: string; actor_user_id: string | null; actor_name: string | null; details: string }[];
   next_cursor: string | null;
 };
 
 const AUDIT = `query ($areas: [AuditArea!], $actor: ID, $from: String, $to: String, $first: Int, $after: String) {
   audit_log(areas: $areas, actor_id: $actor, from_date: $from, to_date: $to, first: $first, after: $after) {
-    nodes { action actor_user_id actor_name details created_at } next_cursor
+    nodes { id action actor_user_id actor_name details created_at } next_cursor
   }
 }`;
 
@@ -259,6 +261,35 @@ describe("the audit log", () => {
     } while (after && pages < 10);
     expect(pages).toBe(3);
     expect(new Set(seen).size).toBe(5);
+  });
+
+  it("pages entries a microsecond apart without skipping one", async () => {
+    for (let i = 0; i < 4; i++) {
+      await writeAudit(t.db, {
+        action: "card.unfreeze",
+        objectType: "card",
+        objectId: `card-${i}`,
+        projectId: s.project.id,
+        actorUserId: s.accountant.id,
+        at: now,
+      });
+    }
+    const written = await t.db.execute<{ id: string }>(
+      sql`select id from audit_log where actor_user_id = ${s.accountant.id} order by object_id`,
+    );
+    const ids = written.rows.map((row) => row.id);
+    expect(ids).toHaveLength(4);
+    await microsecondsApart(t.db, "audit_log", "created_at", ids);
+    const seen: string[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const page: AuditJson = await audit({ actor: s.accountant.id, first: 2, after });
+      seen.push(...page.nodes.map((n) => n.id));
+      after = page.next_cursor;
+      pages++;
+    } while (after && pages < 10);
+    expect(seen).toEqual(ids);
   });
 
   it("refuses bad filters with codes, and anyone but the owner", async () => {

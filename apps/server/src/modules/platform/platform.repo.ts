@@ -1,47 +1,41 @@
 import type { ApprovalStatus } from "@kort/core";
-import { and, asc, desc, eq, gt, inArray, isNotNull, like, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, like, or } from "drizzle-orm";
 import type { Executor, Tx } from "../../platform/db/client.ts";
+import { afterTimeCursor, type KeysetCursor, timeKey } from "../../platform/db/keyset-cursor.ts";
 import { containsPattern } from "../../platform/db/like.ts";
 import { projectMembers, projects, users } from "../../platform/db/schema/index.ts";
 
-/** A company waiting for approval, with the keyset position (`created_at` at full precision, as text) after it. */
+/** A company waiting for approval, with its `created_at` as the list's cursor carries it (`timeKey`). */
 export type PendingCompanyRow = {
   id: string;
   title: string;
   kennitala: string;
   createdAt: Date;
-  position: { at: string; id: string };
+  timeKey: string;
 };
 
-/**
- * The waiting list, oldest first, `limit` rows after the keyset position `after` (read by the partial index
- * `projects_pending_idx`). The position keeps PostgreSQL's microseconds, which a JS Date would drop.
- */
+/** The waiting list, oldest first, `limit` rows after the cursor (read by the partial index `projects_pending_idx`). */
 export const listPendingCompanies = async (
   db: Executor,
-  input: { after: { at: string; id: string } | null; limit: number },
-): Promise<PendingCompanyRow[]> => {
-  const rows = await db
+  input: { after: KeysetCursor | null; limit: number },
+): Promise<PendingCompanyRow[]> =>
+  db
     .select({
       id: projects.id,
       title: projects.title,
       kennitala: projects.kennitala,
       createdAt: projects.createdAt,
-      at: sql<string>`${projects.createdAt}::text`,
+      timeKey: timeKey(projects.createdAt),
     })
     .from(projects)
     .where(
       and(
         eq(projects.approvalStatus, "pending"),
-        input.after
-          ? sql`(${projects.createdAt}, ${projects.id}) > (${input.after.at}::timestamptz, ${input.after.id}::uuid)`
-          : undefined,
+        input.after ? afterTimeCursor(projects.createdAt, projects.id, input.after, { oldestFirst: true }) : undefined,
       ),
     )
     .orderBy(asc(projects.createdAt), asc(projects.id))
     .limit(input.limit);
-  return rows.map(({ at, ...row }) => ({ ...row, position: { at, id: row.id } }));
-};
 
 export type CompanyOwnerRow = { projectId: string; userId: string; fullName: string; email: string };
 

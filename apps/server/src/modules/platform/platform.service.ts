@@ -8,10 +8,9 @@ import {
   rejectCompanySchema,
 } from "@kort/core";
 import { writeAudit } from "../../platform/audit/audit.ts";
-import { pageOf } from "../../platform/db/keyset-cursor.ts";
+import { timeCursorFromText, timePageOf } from "../../platform/db/keyset-cursor.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { isSignInLocked, unlockUser } from "../auth/lockout.ts";
 import { violatedKennitalaKey } from "../projects/memberships.service.ts";
@@ -30,29 +29,13 @@ import { requirePlatformOwner } from "./platform-access.ts";
 
 const DEFAULT_PAGE = 50;
 
-/** The keyset position as an opaque cursor: base64url of `[created_at as PostgreSQL wrote it, id]`. */
-const encodeCursor = (position: { at: string; id: string }): string =>
-  Buffer.from(JSON.stringify([position.at, position.id])).toString("base64url");
-
-const badCursor = () =>
-  new AppError("VALIDATION_FAILED", "The cursor is not valid.", {
+/** The waiting list's cursor (keyset-cursor.ts); anything else is refused on `after` with a code the console reads. */
+const decodeCursor = (cursor: string) => {
+  const parsed = timeCursorFromText.safeParse(cursor);
+  if (parsed.success) return parsed.data;
+  throw new AppError("VALIDATION_FAILED", "The cursor is not valid.", {
     issues: [{ path: "after", code: "custom", message: "validation.invalid" }],
   });
-
-// What `timestamptz::text` writes: `2026-11-21 10:15:00.123456+00`.
-const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
-
-const decodeCursor = (cursor: string): { at: string; id: string } => {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-  } catch {
-    throw badCursor();
-  }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw badCursor();
-  const [at, id] = parsed as unknown[];
-  if (typeof at !== "string" || typeof id !== "string" || !PG_TIMESTAMP.test(at) || !isUuid(id)) throw badCursor();
-  return { at, id };
 };
 
 /** Companies waiting for approval, oldest first, a page at a time (keyset, never OFFSET: the list can grow). */
@@ -67,7 +50,7 @@ export const pendingCompanies = async (
   const after = args.after ? decodeCursor(args.after) : null;
   // One more than asked tells whether there is a next page.
   const rows = await listPendingCompanies(deps.db, { after, limit: limit + 1 });
-  const { nodes: page, next_cursor } = pageOf(rows, limit, (last) => encodeCursor(last.position));
+  const { nodes: page, next_cursor } = timePageOf(rows, limit);
   const owners = new Map(
     (
       await findFirstOwners(

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import type { KeysetCursor } from "../../platform/db/keyset-cursor.ts";
+import { afterTimeCursor, type KeysetCursor } from "../../platform/db/keyset-cursor.ts";
 import type { ReceiptMatch } from "../../platform/db/schema/index.ts";
 import type { Candidate, Suggestion } from "./matcher.ts";
 
@@ -141,7 +141,7 @@ export type InboxScope = { kind: "project" } | { kind: "own"; userId: string };
 
 const scopeCondition = (scope: InboxScope) => (scope.kind === "project" ? sql`true` : sql`r.user_id = ${scope.userId}`);
 
-export type UnmatchedRow = { id: string; createdAt: Date; senderName: string };
+export type UnmatchedRow = { id: string; createdAt: Date; timeKey: string; senderName: string };
 
 /** A page of unmatched receipts, newest first, by keyset (created_at, id). */
 export const unmatchedReceiptPage = async (
@@ -150,16 +150,21 @@ export const unmatchedReceiptPage = async (
   scope: InboxScope,
   page: { limit: number; after?: KeysetCursor | null; userId?: string | null },
 ): Promise<UnmatchedRow[]> => {
-  const after = page.after ? sql`and (r.created_at, r.id) < (${new Date(page.after.value)}, ${page.after.id})` : sql``;
+  const after = page.after ? sql`and ${afterTimeCursor(sql`r.created_at`, sql`r.id`, page.after)}` : sql``;
   const sender = page.userId ? sql`and r.user_id = ${page.userId}` : sql``;
-  const result = await db.execute<{ id: string; created_at: Date; sender_name: string }>(sql`
-    select r.id, r.created_at, u.full_name as sender_name
+  const result = await db.execute<{ id: string; created_at: Date; time_key: string; sender_name: string }>(sql`
+    select r.id, r.created_at, r.created_at::text as time_key, u.full_name as sender_name
       from receipts r join users u on u.id = r.user_id
      where r.project_id = ${projectId} and r.transaction_id is null and r.deleted_at is null
        and ${scopeCondition(scope)} ${sender} ${after}
      order by r.created_at desc, r.id desc
      limit ${page.limit}`);
-  return result.rows.map((row) => ({ id: row.id, createdAt: new Date(row.created_at), senderName: row.sender_name }));
+  return result.rows.map((row) => ({
+    id: row.id,
+    createdAt: new Date(row.created_at),
+    timeKey: row.time_key,
+    senderName: row.sender_name,
+  }));
 };
 
 export const unmatchedReceiptCount = async (db: Executor, projectId: string, scope: InboxScope): Promise<number> => {

@@ -2,7 +2,7 @@ import { isoDate, MS_PER_DAY } from "@kort/core";
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import type { Executor } from "../../platform/db/client.ts";
-import { cursorFromText, encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
+import { timeCursorFromText, timePageOf } from "../../platform/db/keyset-cursor.ts";
 import type { ReceiptMatch } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { policyFor } from "../../platform/http/authorize.ts";
@@ -300,7 +300,7 @@ export const UNMATCHED_PAGE_MAX = 40;
 
 const unmatchedPageSchema = z.object({
   first: z.int().min(1).max(UNMATCHED_PAGE_MAX).nullish(),
-  after: cursorFromText.nullish(),
+  after: timeCursorFromText.nullish(),
   user_id: z.uuid().nullish(),
 });
 
@@ -317,9 +317,7 @@ export const unmatchedReceipts = async (deps: InboxDeps, ctx: ProjectContext, in
     after: page.after,
     userId: page.user_id,
   });
-  const { nodes: shown, next_cursor } = pageOf(rows, limit, (last) =>
-    encodeCursor({ value: last.createdAt.toISOString(), id: last.id }),
-  );
+  const { nodes: shown, next_cursor } = timePageOf(rows, limit);
   const ids = shown.map((row) => row.id);
   const [receipts, suggestions] = await Promise.all([
     receiptsByIds(deps.db, projectId, ids),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
-import type { KeysetCursor } from "../../platform/db/keyset-cursor.ts";
+import { afterTimeCursor, type KeysetCursor } from "../../platform/db/keyset-cursor.ts";
 
 export type ReferralRecord = {
   id: string;
@@ -50,14 +50,12 @@ export const referralsPage = async (
   db: Executor,
   projectId: string,
   options: { cursor: KeysetCursor | null; limit: number },
-): Promise<ReferralRecord[]> => {
-  const after = options.cursor
-    ? sql`and (created_at, id) < (${options.cursor.value}::timestamptz, ${options.cursor.id}::uuid)`
-    : sql``;
-  const result = await db.execute<Raw>(sql`
-    select ${COLUMNS} from referrals where project_id = ${projectId} ${after}
+): Promise<(ReferralRecord & { timeKey: string })[]> => {
+  const after = options.cursor ? sql`and ${afterTimeCursor(sql`created_at`, sql`id`, options.cursor)}` : sql``;
+  const result = await db.execute<Raw & { time_key: string }>(sql`
+    select ${COLUMNS}, created_at::text as time_key from referrals where project_id = ${projectId} ${after}
      order by created_at desc, id desc limit ${options.limit + 1}`);
-  return result.rows.map(recordOf);
+  return result.rows.map((row) => ({ ...recordOf(row), timeKey: row.time_key }));
 };
 
 export type CodeRecord = {

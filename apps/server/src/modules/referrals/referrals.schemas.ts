@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cursorFromText } from "../../platform/db/keyset-cursor.ts";
+import { timeCursorFromText } from "../../platform/db/keyset-cursor.ts";
 
 /** Inputs and output whitelists of the referral calls (spec 7: POST /referrals, POST /referrals/redeem/{code}). */
 
@@ -7,7 +7,7 @@ export const createReferralInput = z.object({ email: z.string().max(400) });
 
 export const referralPageInput = z.object({
   first: z.number().int().min(1).max(100).nullish(),
-  after: cursorFromText.nullish(),
+  after: timeCursorFromText.nullish(),
 });
 
 export const referralSchema = z.object({

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
-import { encodeCursor, pageOf } from "../../platform/db/keyset-cursor.ts";
+import { timePageOf } from "../../platform/db/keyset-cursor.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
@@ -97,7 +97,7 @@ export const referralsFor = async (deps: AppDeps, ctx: ProjectContext, args: unk
   const { first, after } = referralPageInput.parse(args ?? {});
   const limit = first ?? 20;
   const rows = await referralsPage(deps.db, ctx.membership.projectId, { cursor: after ?? null, limit });
-  const page = pageOf(rows, limit, (last) => encodeCursor({ value: last.createdAt.toISOString(), id: last.id }));
+  const page = timePageOf(rows, limit);
   return { nodes: page.nodes.map(dtoOf), next_cursor: page.next_cursor };
 };
 
