@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../app/testing/test-app.ts";
 import { verifyPasscode } from "../../platform/crypto/passwords.ts";
 import { auditLog, cards, idempotencyRecords, outbox, users } from "../../platform/db/schema/index.ts";
+import { walkPages } from "../../platform/db/testing/keyset-pages.ts";
 import { createCardsTestApp } from "../cards/testing/cards-scene.ts";
 import {
   createFundingScene,
@@ -28,20 +29,18 @@ const url = (id: string, suffix = "") => `/v1/funding_sources/${id}${suffix}`;
 
 /** Walks the holder's cursor-paged list two rows at a time to its end; every page says five rows in all. */
 const walkByCursor = async <Row>(path: string): Promise<{ seen: Row[]; pages: number }> => {
-  const seen: Row[] = [];
-  let after: string | null = null;
-  let pages = 0;
-  do {
-    const query: string = after ? `?limit=2&after=${after}` : "?limit=2";
-    const response = await rest(scene.callers.holder, "GET", `${path}${query}`);
+  const { nodes, pages } = await walkPages(async (after) => {
+    const response = await rest(
+      scene.callers.holder,
+      "GET",
+      `${path}${after ? `?limit=2&after=${after}` : "?limit=2"}`,
+    );
     expect(response.statusCode, response.body).toBe(200);
     const page = response.json() as { nodes: Row[]; next_cursor: string | null; total_count: number };
     expect(page.total_count).toBe(5);
-    seen.push(...page.nodes);
-    after = page.next_cursor;
-    pages += 1;
-  } while (after !== null && pages < 10);
-  return { seen, pages };
+    return page;
+  });
+  return { seen: nodes, pages };
 };
 
 describe("listing funding sources", () => {

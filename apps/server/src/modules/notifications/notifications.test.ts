@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
+import { encodeCursor } from "../../platform/db/keyset-cursor.ts";
 import { outbox, teams, users } from "../../platform/db/schema/index.ts";
+import { microsecondsApart, walkPages } from "../../platform/db/testing/keyset-pages.ts";
 import { createToken } from "../../platform/http/testing/fixtures.ts";
 import { notify } from "../../platform/notifications/notify.ts";
 import { type NetworkCard, requestAuthorization } from "../processor/testing/network-calls.ts";
@@ -165,6 +167,15 @@ describe("a person's notifications", () => {
     expect(after.data?.unread_notification_count).toBe(0);
   });
 
+  it("pages notices a microsecond apart without skipping one", async () => {
+    const s = await budgetScene();
+    await seed(s.project.id, s.member.id, 4);
+    const ids = (await listOf(s.member.headers)).nodes.map((n) => n.id);
+    await microsecondsApart(t.db, "notifications", "created_at", ids);
+    const { nodes } = await walkPages((after) => listOf(s.member.headers, { first: 2, after }));
+    expect(nodes.map((n) => n.id)).toEqual(ids);
+  });
+
   it("answers the employee app on GET /v1/notifications and refuses a forged cursor with a code", async () => {
     const s = await budgetScene();
     await seed(s.project.id, s.member.id, 3);
@@ -190,6 +201,15 @@ describe("a person's notifications", () => {
       headers: s.member.headers,
     });
     expect(bad.statusCode).toBe(422);
+    // A cursor of the right shape whose time PostgreSQL could not read is refused before the statement.
+    const forged = encodeCursor({ value: "2026-13-01 00:00:00+00", id: crypto.randomUUID() });
+    const badTime = await t.app.inject({
+      method: "GET",
+      url: `/v1/notifications?after=${forged}`,
+      headers: s.member.headers,
+    });
+    expect(badTime.statusCode, badTime.body).toBe(422);
+    expect(codeOf(await gql(LIST, s.member.headers, { after: forged }))).toBe("VALIDATION_FAILED");
     const badGql = await gql(LIST, s.member.headers, { after: "nonsense" });
     expect(codeOf(badGql)).toBe("VALIDATION_FAILED");
     const badIds = await gql('mutation { mark_notifications_read(ids: ["x"]) }', s.member.headers);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../app/testing/test-app.ts";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import { categories, transactions } from "../../platform/db/schema/index.ts";
-import { microsecondsApart } from "../../platform/db/testing/microseconds-apart.ts";
+import { microsecondsApart, walkPages } from "../../platform/db/testing/keyset-pages.ts";
 import { type CardsScene, createCardsScene, createCardsTestApp } from "../cards/testing/cards-scene.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
 
@@ -250,17 +250,9 @@ describe("the audit log", () => {
     expect(older.nodes).toHaveLength(5);
 
     // Two at a time through the employee's five, newest first, each once.
-    const seen: string[] = [];
-    let after: string | null = null;
-    let pages = 0;
-    do {
-      const page: AuditJson = await audit({ actor: s.user.id, first: 2, after });
-      seen.push(...page.nodes.map((n) => JSON.stringify(n)));
-      after = page.next_cursor;
-      pages++;
-    } while (after && pages < 10);
+    const { nodes, pages } = await walkPages((after) => audit({ actor: s.user.id, first: 2, after }));
     expect(pages).toBe(3);
-    expect(new Set(seen).size).toBe(5);
+    expect(new Set(nodes.map((n) => n.id)).size).toBe(5);
   });
 
   it("pages entries a microsecond apart without skipping one", async () => {
@@ -280,16 +272,8 @@ describe("the audit log", () => {
     const ids = written.rows.map((row) => row.id);
     expect(ids).toHaveLength(4);
     await microsecondsApart(t.db, "audit_log", "created_at", ids);
-    const seen: string[] = [];
-    let after: string | null = null;
-    let pages = 0;
-    do {
-      const page: AuditJson = await audit({ actor: s.accountant.id, first: 2, after });
-      seen.push(...page.nodes.map((n) => n.id));
-      after = page.next_cursor;
-      pages++;
-    } while (after && pages < 10);
-    expect(seen).toEqual(ids);
+    const { nodes } = await walkPages((after) => audit({ actor: s.accountant.id, first: 2, after }));
+    expect(nodes.map((n) => n.id)).toEqual(ids);
   });
 
   it("refuses bad filters with codes, and anyone but the owner", async () => {

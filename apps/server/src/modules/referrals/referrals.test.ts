@@ -2,6 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { outbox, projects, referralCodes, referrals } from "../../platform/db/schema/index.ts";
+import { microsecondsApart, walkPages } from "../../platform/db/testing/keyset-pages.ts";
 import { runMigrationFile } from "../../platform/db/testing/migration-file.ts";
 import { createProject } from "../../platform/http/testing/fixtures.ts";
 import { callerIn } from "../platform/testing/platform-scene.ts";
@@ -53,6 +54,25 @@ const newCompany = async (title: string) => {
 };
 
 describe("referrals", () => {
+  it("page a microsecond apart without skipping one", async () => {
+    const referrer = await newCompany("Síður ehf.");
+    for (let i = 0; i < 4; i += 1) await refer(referrer.owner.headers, `sida-${i}-${crypto.randomUUID()}@nytt.is`);
+    type Page = { referrals: { nodes: { id: string }[]; next_cursor: string | null } };
+    const page = async (after: string | null, first = 2) => {
+      const body = await gql<Page>(
+        "query ($first: Int, $after: String) { referrals(first: $first, after: $after) { nodes { id } next_cursor } }",
+        referrer.owner.headers,
+        { first, after },
+      );
+      expect(body.errors).toBeUndefined();
+      return body.data?.referrals ?? { nodes: [], next_cursor: null };
+    };
+    const ids = (await page(null, 20)).nodes.map((n) => n.id);
+    expect(ids).toHaveLength(4);
+    await microsecondsApart(t.db, "referrals", "created_at", ids);
+    expect((await walkPages((after) => page(after))).nodes.map((n) => n.id)).toEqual(ids);
+  });
+
   it("invite a company by e-mail; it redeems the code at sign-up and the referrer sees it joined", async () => {
     const referrer = await newCompany("Vísar ehf.");
     const email = `stjori-${crypto.randomUUID()}@nytt.is`;

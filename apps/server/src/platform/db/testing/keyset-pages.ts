@@ -21,3 +21,20 @@ export const microsecondsApart = async (
                                       + (${ids.length} - array_position(${array}::uuid[], id)) * interval '1 microsecond'
      where id = any(${array}::uuid[])`);
 };
+
+/** Walks a cursor-paged list from its first page to its last (at most `maxPages`): every node in order, and the pages. */
+export const walkPages = async <N>(
+  page: (after: string | null) => Promise<{ nodes: readonly N[]; next_cursor: string | null }>,
+  maxPages = 10,
+): Promise<{ nodes: N[]; pages: number }> => {
+  const nodes: N[] = [];
+  let after: string | null = null;
+  let pages = 0;
+  do {
+    const next: { nodes: readonly N[]; next_cursor: string | null } = await page(after);
+    nodes.push(...next.nodes);
+    after = next.next_cursor;
+    pages += 1;
+  } while (after !== null && pages < maxPages);
+  return { nodes, pages };
+};
