@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../app/testing/test-app.ts";
+import { microsecondsApart, walkPages } from "../../platform/db/testing/keyset-pages.ts";
 import { createCardsScene, createCardsTestApp } from "../cards/testing/cards-scene.ts";
 import { multipart } from "../receipts/testing/receipts-scene.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
@@ -228,5 +229,22 @@ describe("card designs", () => {
       { after: cursor },
     );
     expect(second.data?.card_designs.nodes[0]?.id).not.toBe(first.data?.card_designs.nodes[0]?.id);
+  });
+
+  it("page designs a microsecond apart without skipping one", async () => {
+    for (const name of ["c", "d", "e", "f"]) await uploadGood(name);
+    const page = async (after: string | null, first = 2) => {
+      const body = await gql<{ card_designs: { nodes: Design[]; next_cursor: string | null } }>(
+        "query ($first: Int, $after: String) { card_designs(first: $first, after: $after) { nodes { id } next_cursor } }",
+        scene.owner.headers,
+        { first, after },
+      );
+      expect(body.errors).toBeUndefined();
+      return body.data?.card_designs ?? { nodes: [], next_cursor: null };
+    };
+    const ids = (await page(null, 50)).nodes.map((design) => design.id);
+    expect(ids.length).toBeGreaterThanOrEqual(4);
+    await microsecondsApart(t.db, "card_designs", "created_at", ids);
+    expect((await walkPages((after) => page(after), 50)).nodes.map((design) => design.id)).toEqual(ids);
   });
 });

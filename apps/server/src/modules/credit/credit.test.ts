@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { auditLog, outbox, projects } from "../../platform/db/schema/index.ts";
+import { microsecondsApart, walkPages } from "../../platform/db/testing/keyset-pages.ts";
 import { addMember, createToken, createUser } from "../../platform/http/testing/fixtures.ts";
 import { randomKennitala } from "../onboarding/testing/sign-up.ts";
 import { accountBalance } from "../processor/balance.service.ts";
@@ -198,7 +199,7 @@ describe("the dashboard's transfer calls", () => {
   it("create, initiate and list the company's transfers by cursor over GraphQL", async () => {
     const s = await scene();
     const ids: string[] = [];
-    for (const amount of [1_000, 2_000, 3_000]) {
+    for (const amount of [1_000, 2_000, 3_000, 4_000]) {
       const created = await gql<{ create_transfer: { id: string; amount: string; status: string } }>(
         `mutation ($input: CreateTransferInput!) { create_transfer(input: $input) { id amount status } }`,
         s.owner,
@@ -216,12 +217,19 @@ describe("the dashboard's transfer calls", () => {
     expect(initiated.data?.initiate_transfer.status).toBe("initiated");
     const LIST = "query ($after: String) { transfers(first: 2, after: $after) { nodes { id status } next_cursor } }";
     type Page = { transfers: { nodes: { id: string; status: string }[]; next_cursor: string | null } };
-    const first = await gql<Page>(LIST, s.owner, {});
-    const second = await gql<Page>(LIST, s.owner, { after: first.data?.transfers.next_cursor });
-    const listed = [...(first.data?.transfers.nodes ?? []), ...(second.data?.transfers.nodes ?? [])];
+    const page = async (after: string | null) => {
+      const body = await gql<Page>(LIST, s.owner, { after });
+      expect(body.errors).toBeUndefined();
+      return body.data?.transfers ?? { nodes: [], next_cursor: null };
+    };
+    const { nodes: listed, pages } = await walkPages(page);
+    expect(pages).toBe(2);
     expect(listed.map((node) => node.id).sort()).toEqual([...ids].sort());
     expect(listed.filter((node) => node.status === "initiated").map((node) => node.id)).toEqual([ids[1]]);
-    expect(second.data?.transfers.next_cursor).toBeNull();
+    // Transfers a microsecond apart: none falls between two pages.
+    const newestFirst = listed.map((node) => node.id);
+    await microsecondsApart(t.db, "transfers", "created_at", newestFirst);
+    expect((await walkPages(page)).nodes.map((node) => node.id)).toEqual(newestFirst);
     expect((await accountBalance(t.db, s.project.id, new Date())).deposited).toBe(2_000);
     expect(codeOf(await gql(LIST, s.accountant, {}))).toBe("ACCESS_DENIED");
   });

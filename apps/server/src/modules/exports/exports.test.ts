@@ -2,6 +2,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportBatches, exports, transactions } from "../../platform/db/schema/index.ts";
+import { microsecondsApart, walkPages } from "../../platform/db/testing/keyset-pages.ts";
 import { createReceiptsScene, type ReceiptsScene } from "../receipts/testing/receipts-scene.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
 
@@ -112,6 +113,28 @@ describe("an export", () => {
     expect((await statusOf(s.scene.user.headers, id))?.status).toBe("completed");
     // Not marking as booked, it records no rows: nothing would read them.
     expect(await s.t.db.select().from(exportBatches).where(eq(exportBatches.exportId, id))).toEqual([]);
+  });
+
+  it("lists the caller's recent exports by cursor, newest first, none skipped a microsecond apart", async () => {
+    for (let i = 0; i < 4; i += 1) {
+      expect((await create(s.scene.user.headers, { file_type: "CSV" })).errors).toBeUndefined();
+    }
+    await s.t.tasks.drain("exports.run");
+    type Page = { exports: { nodes: { id: string }[]; next_cursor: string | null } };
+    const page = async (after: string | null, first = 2) => {
+      const body = await gql<Page>(
+        "query ($first: Int, $after: String) { exports(first: $first, after: $after) { nodes { id } next_cursor } }",
+        s.scene.user.headers,
+        { first, after },
+      );
+      expect(body.errors).toBeUndefined();
+      return body.data?.exports ?? { nodes: [], next_cursor: null };
+    };
+    const ids = (await page(null, 50)).nodes.map((node) => node.id);
+    expect(ids.length).toBeGreaterThanOrEqual(4);
+    expect((await walkPages((after) => page(after), 50)).nodes.map((node) => node.id)).toEqual(ids);
+    await microsecondsApart(s.t.db, "exports", "created_at", ids);
+    expect((await walkPages((after) => page(after), 50)).nodes.map((node) => node.id)).toEqual(ids);
   });
 
   it("records a failure's code, retries it, and runs a task delivered twice once", async () => {
