@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { users } from "../../platform/db/schema/index.ts";
+import { microsecondsApart, walkPages } from "../../platform/db/testing/keyset-pages.ts";
 import { createProject } from "../../platform/http/testing/fixtures.ts";
 import { callerIn, platformOwner } from "../platform/testing/platform-scene.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
@@ -75,6 +76,32 @@ describe("announcements", () => {
     // One addressed to another company cannot be acknowledged by an outsider: it does not exist for them.
     const foreign = await gql("mutation ($id: ID!) { acknowledge_announcement(id: $id) }", outsider.headers, { id });
     expect(codeOf(foreign)).toBe("NOT_FOUND");
+  });
+
+  it("page by cursor, none skipped a microsecond apart", async () => {
+    const owner = await platformOwner(t.db);
+    const mine = await createProject(t.db);
+    const reader = await callerIn(t.db, mine.id, "user");
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const body = await publish(owner.headers, { title: `Síða ${i}`, body: "B", project_id: mine.id });
+      expect(body.errors).toBeUndefined();
+      ids.push(body.data?.publish_announcement.id ?? "");
+    }
+    // Newest first: the last published is ids[0] once they are a microsecond apart.
+    await microsecondsApart(t.db, "announcements", "published_at", ids.reverse());
+    const page = async (after: string | null, first = 2) => {
+      const body = await gql<{ announcements: { nodes: { id: string }[]; next_cursor: string | null } }>(
+        "query ($first: Int, $after: String) { announcements(first: $first, after: $after) { nodes { id } next_cursor } }",
+        reader.headers,
+        { first, after },
+      );
+      expect(body.errors).toBeUndefined();
+      return body.data?.announcements ?? { nodes: [], next_cursor: null };
+    };
+    const all = (await page(null, 50)).nodes.map((node) => node.id);
+    expect(all.filter((id) => ids.includes(id))).toEqual(ids);
+    expect((await walkPages((after) => page(after), 50)).nodes.map((node) => node.id)).toEqual(all);
   });
 
   it("may be published by platform owners only, and checks what they publish", async () => {

@@ -4,6 +4,7 @@ import nodemailer from "nodemailer";
 import MailComposer from "nodemailer/lib/mail-composer/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, projects, receipts, transactions, users } from "../../platform/db/schema/index.ts";
+import { microsecondsApart, walkPages } from "../../platform/db/testing/keyset-pages.ts";
 import { type SmtpListener, startSmtpListener } from "../../platform/mail/smtp-listener.ts";
 import { createReceiptsScene, multipart, type ReceiptsScene } from "../receipts/testing/receipts-scene.ts";
 import { graphqlFor } from "../teams/teams.fixtures.ts";
@@ -254,6 +255,33 @@ describe("suggestions and the waiting list", () => {
     );
     const offered = again.data?.unmatched_receipts.nodes.flatMap((entry) => entry.suggestions);
     expect(offered?.map((suggestion) => suggestion.transaction_id)).not.toContain(second.id);
+  });
+
+  it("pages the waiting receipts by cursor, none skipped a microsecond apart", async () => {
+    for (let i = 0; i < 4; i += 1) {
+      await send({
+        from: await emailOf(s.scene.user.id),
+        text: "Kvittun án upphæðar",
+        attachments: [{ filename: "kvittun.png", content: uniquePng() }],
+      });
+    }
+    type Page = { unmatched_receipts: { nodes: { receipt: { id: string } }[]; next_cursor: string | null } };
+    const page = async (after: string | null, first = 2) => {
+      const body = await graphql<Page>(
+        `query ($first: Int, $after: String) {
+          unmatched_receipts(first: $first, after: $after) { nodes { receipt { id } } next_cursor }
+        }`,
+        s.scene.user.headers,
+        { first, after },
+      );
+      expect(body.errors).toBeUndefined();
+      const list = body.data?.unmatched_receipts;
+      return { nodes: list?.nodes.map((node) => node.receipt.id) ?? [], next_cursor: list?.next_cursor ?? null };
+    };
+    const ids = (await page(null, 40)).nodes;
+    expect(ids.length).toBeGreaterThanOrEqual(4);
+    await microsecondsApart(s.t.db, "receipts", "created_at", ids);
+    expect((await walkPages((after) => page(after), 40)).nodes).toEqual(ids);
   });
 
   it("shows each person only what they may: the sender and the company's accountants, not a team admin or another company", async () => {
