@@ -1,6 +1,7 @@
 import { RECEIPT_MISSING_DAYS_DEFAULT } from "@kort/core";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
+import { isTimeText } from "../../platform/db/keyset-cursor.ts";
 import { containsPattern } from "../../platform/db/like.ts";
 import type { ListScope } from "../../platform/http/list-scope.ts";
 import type { LedgerCursor, LedgerFilter, LedgerSort } from "./ledger.schemas.ts";
@@ -110,13 +111,11 @@ const ORDER: Record<LedgerSort, { column: SQL; descending: boolean }> = {
   AMOUNT_ASC: { column: sql`t.transaction_amount`, descending: false },
 };
 
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)$/;
-
 /** The cursor's value as the sort column's type; a value that does not parse is a cursor from another sort. */
 const cursorValue = (sort: LedgerSort, cursor: LedgerCursor): SQL | null => {
   if (sort.startsWith("DATE")) {
     // PostgreSQL's own text of the timestamp, microseconds and all (a JS Date would drop them and skip rows).
-    return TIMESTAMP_TEXT.test(cursor.value) ? sql`${cursor.value}::timestamptz` : null;
+    return isTimeText(cursor.value) ? sql`${cursor.value}::timestamptz` : null;
   }
   return /^-?[0-9]{1,15}$/.test(cursor.value) ? sql`${cursor.value}::bigint` : null;
 };

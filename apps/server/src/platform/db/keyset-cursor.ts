@@ -30,7 +30,7 @@ export const cursorFromText = z
 const TIME_TEXT =
   /^(\d{4})-(\d{2})-(\d{2})(?:[ T]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,6})?(?:Z|[+-](?:0\d|1[0-5])(?::?[0-5]\d)?))?$/;
 
-const isTimeText = (text: string): boolean => {
+export const isTimeText = (text: string): boolean => {
   const match = TIME_TEXT.exec(text);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];

@@ -4,20 +4,21 @@ import type { GraphQLArgument, GraphQLField, GraphQLInputType, GraphQLOutputType
 // graphql ships CommonJS and ESM builds, and the schema may come from the other one (see graphql/errors.ts), so
 // its isNonNullType and friends would refuse these types: they are told apart by their shape instead.
 type Wrapper = { ofType: GraphQLInputType };
-const isWrapper = (type: unknown): type is Wrapper => typeof type === "object" && type !== null && "ofType" in type;
+export const isWrapper = (type: unknown): type is Wrapper =>
+  typeof type === "object" && type !== null && "ofType" in type;
 const isNonNull = (type: GraphQLInputType | GraphQLOutputType): boolean => type.toString().endsWith("!");
-const namedOf = (type: GraphQLInputType | GraphQLOutputType): unknown => {
+export const namedOf = (type: GraphQLInputType | GraphQLOutputType): unknown => {
   let current: unknown = type;
   while (isWrapper(current)) current = current.ofType;
   return current;
 };
-const hasFields = (
+export const hasFields = (
   type: unknown,
 ): type is { getFields: () => Record<string, { name: string; type: GraphQLInputType }> } =>
   typeof type === "object" && type !== null && "getFields" in type;
-const isEnum = (type: unknown): type is { getValues: () => { value: unknown }[] } =>
+export const isEnum = (type: unknown): type is { getValues: () => { value: unknown }[] } =>
   typeof type === "object" && type !== null && "getValues" in type;
-const nameOf = (type: unknown): string =>
+export const nameOf = (type: unknown): string =>
   typeof type === "object" && type !== null && "name" in type && typeof type.name === "string" ? type.name : "";
 
 /**
