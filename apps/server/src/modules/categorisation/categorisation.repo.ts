@@ -273,76 +273,85 @@ export const applyRules = async (
   return result.rows;
 };
 
-/** What noting a person's categorisation needs of the transaction. */
-export type CategorisedTransaction = {
-  merchant_name: string;
-  category_id: string | null;
-  tax_category_id: string | null;
-  dimension_value_ids: string[];
-};
-
-export const categorisedTransaction = async (
+/** The merchant names of the company's transactions among `ids`, for their merchant keys. */
+export const merchantNamesOf = async (
   db: Executor,
   projectId: string,
-  id: string,
-): Promise<CategorisedTransaction | undefined> => {
-  const result = await db.execute<CategorisedTransaction>(sql`
-    select t.merchant_name, t.category_id, t.tax_category_id,
-           coalesce((select array_agg(tdv.dimension_value_id order by tdv.dimension_id)
-                       from transaction_dimension_values tdv where tdv.transaction_id = t.id), '{}') as dimension_value_ids
-      from transactions t where t.project_id = ${projectId} and t.id = ${id}`);
-  return result.rows[0];
+  ids: readonly string[],
+): Promise<{ id: string; merchant_name: string }[]> => {
+  const result = await db.execute<{ id: string; merchant_name: string }>(sql`
+    select id, merchant_name from transactions where project_id = ${projectId} and id = any(${sql.param([...ids])}::uuid[])`);
+  return result.rows;
 };
 
-/** A person set the category: the transaction carries its merchant key, and no rule is named for it any more. */
-export const markPersonCategorised = (db: Executor, projectId: string, id: string, key: string) =>
+/** A person set the category: each transaction carries its merchant key, and no rule is named for it any more. */
+export const markPeopleCategorised = (
+  db: Executor,
+  projectId: string,
+  keys: readonly { id: string; merchantKey: string }[],
+) =>
   db.execute(sql`
-    update transactions set merchant_key = ${key}, categorised_by_rule_id = null
-     where project_id = ${projectId} and id = ${id}`);
+    update transactions t set merchant_key = k.key, categorised_by_rule_id = null
+      from unnest(${sql.param(keys.map((k) => k.id))}::uuid[], ${sql.param(keys.map((k) => k.merchantKey))}::text[])
+           as k(id, key)
+     where t.project_id = ${projectId} and t.id = k.id`);
 
 /**
- * How many of the company's transactions of this merchant carry this category and tax category, counting no
- * further than `upTo`: at most that many entries of transactions_project_merchant_key_category_idx are read.
+ * The categorisations a person's change made, one per merchant, category and tax category among `ids` (merchants
+ * with a key and a category only): how many of the company's transactions carry the same, counting no further than
+ * `upTo` (at most that many entries of transactions_project_merchant_key_category_idx each), whether a proposal
+ * must not be made (a live merchant rule, an open proposal for the merchant, or the same categorisation dismissed
+ * before), and the merchant's name and dimension values of the group's last transaction for a proposal. One
+ * statement for a whole selection.
  */
-export const countSameCategorisation = async (
-  db: Executor,
-  projectId: string,
-  key: string,
-  categoryId: string,
-  taxCategoryId: string | null,
-  upTo: number,
-): Promise<number> => {
-  const result = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from (
-      select 1 from transactions
-       where project_id = ${projectId} and merchant_key = ${key} and category_id = ${categoryId}
-         and tax_category_id is not distinct from ${taxCategoryId}::uuid
-       limit ${upTo}) same`);
-  return result.rows[0]?.n ?? 0;
+export type CategorisationGroup = {
+  merchant_key: string;
+  merchant_name: string;
+  category_id: string;
+  tax_category_id: string | null;
+  last_id: string;
+  dimension_value_ids: string[];
+  same: number;
+  blocked: boolean;
 };
 
-/**
- * Whether a proposal for this merchant must not be made: a live merchant rule for it exists, a proposal for it is
- * open, or the same categorisation of it was dismissed before.
- */
-export const proposalBlocked = async (
+export const categorisationGroups = async (
   db: Executor,
   projectId: string,
-  key: string,
-  categoryId: string,
-  taxCategoryId: string | null,
-): Promise<boolean> => {
-  const result = await db.execute(sql`
-    select 1 from categorisation_rules
-     where project_id = ${projectId} and match_kind = 'MERCHANT' and pattern = ${key} and deleted_at is null
-    union all
-    select 1 from categorisation_proposals
-     where project_id = ${projectId} and merchant_key = ${key}
-       and (status = 'PROPOSED'
-            or (status = 'DISMISSED' and category_id = ${categoryId}
-                and tax_category_id is not distinct from ${taxCategoryId}::uuid))
-    limit 1`);
-  return result.rows.length > 0;
+  ids: readonly string[],
+  upTo: number,
+): Promise<CategorisationGroup[]> => {
+  const result = await db.execute<CategorisationGroup>(sql`
+    with chosen as (
+      select t.id, t.merchant_key, t.merchant_name, t.category_id, t.tax_category_id
+        from transactions t
+       where t.project_id = ${projectId} and t.id = any(${sql.param([...ids])}::uuid[])
+         and t.merchant_key <> '' and t.category_id is not null
+    ),
+    groups as (
+      select merchant_key, category_id, tax_category_id, max(id::text)::uuid as last_id
+        from chosen group by merchant_key, category_id, tax_category_id
+    )
+    select g.merchant_key, c.merchant_name, g.category_id, g.tax_category_id, g.last_id,
+           coalesce((select array_agg(tdv.dimension_value_id order by tdv.dimension_id)
+                       from transaction_dimension_values tdv
+                      where tdv.project_id = ${projectId} and tdv.transaction_id = g.last_id), '{}') as dimension_value_ids,
+           (select count(*)::int from (
+              select 1 from transactions s
+               where s.project_id = ${projectId} and s.merchant_key = g.merchant_key and s.category_id = g.category_id
+                 and s.tax_category_id is not distinct from g.tax_category_id
+               limit ${upTo}) same) as same,
+           (exists (select 1 from categorisation_rules r
+                     where r.project_id = ${projectId} and r.match_kind = 'MERCHANT' and r.pattern = g.merchant_key
+                       and r.deleted_at is null)
+            or exists (select 1 from categorisation_proposals p
+                        where p.project_id = ${projectId} and p.merchant_key = g.merchant_key
+                          and (p.status = 'PROPOSED'
+                               or (p.status = 'DISMISSED' and p.category_id = g.category_id
+                                   and p.tax_category_id is not distinct from g.tax_category_id)))) as blocked
+      from groups g join chosen c on c.id = g.last_id
+     order by g.last_id`);
+  return result.rows;
 };
 
 /** A new open proposal; undefined when another request opened one for the merchant first (the partial unique index). */

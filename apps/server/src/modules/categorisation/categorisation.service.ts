@@ -19,8 +19,8 @@ import type { ProjectContext } from "../../platform/http/context.ts";
 import { notify } from "../../platform/notifications/notify.ts";
 import {
   applyRules,
-  categorisedTransaction,
-  countSameCategorisation,
+  type CategorisationGroup,
+  categorisationGroups,
   decideProposal,
   deleteRule,
   dimensionValueTitles,
@@ -34,9 +34,9 @@ import {
   liveRuleWithPattern,
   lockProposal,
   lockRule,
-  markPersonCategorised,
+  markPeopleCategorised,
+  merchantNamesOf,
   type ProposalRecord,
-  proposalBlocked,
   proposalDeciders,
   RULE_PATTERN_CONSTRAINT,
   type RuleApplied,
@@ -112,49 +112,63 @@ export const categoriseSettled = (
   );
 
 /**
- * A person set a transaction's category (the panel, or a bulk change), in that change's database transaction: the
- * transaction no longer names a rule, and when this makes three of the merchant's transactions with the same
- * category and tax category, with no rule for the merchant, no open proposal and no dismissal of the same, Kort
- * proposes a rule and tells the owners and accountants. Answers the new proposal's id.
+ * People set the category of these transactions (the panel, the app, or a bulk change of a selection), in that
+ * change's database transaction: the transactions no longer name a rule, and for each merchant whose transactions
+ * now number three with the same category and tax category, with no rule for the merchant, no open proposal and no
+ * dismissal of the same, Kort proposes a rule and tells the owners and accountants. A selection costs the same
+ * three statements as one transaction, plus the proposals it makes. Answers each new proposal's id by the
+ * transaction whose dimension values it took (the last of its group).
  */
-export const noteCategorisation = async (
+export const noteCategorisations = async (
   tx: Tx,
-  input: { projectId: string; transactionId: string; actorUserId: string; now: Date },
-): Promise<string | undefined> => {
-  const row = await categorisedTransaction(tx, input.projectId, input.transactionId);
-  if (!row) return undefined;
-  const key = merchantKey(row.merchant_name);
-  await markPersonCategorised(tx, input.projectId, input.transactionId, key);
-  if (row.category_id === null || key === "") return undefined;
-  const count = await countSameCategorisation(
+  input: { projectId: string; transactionIds: readonly string[]; actorUserId: string; now: Date },
+): Promise<Map<string, string>> => {
+  const proposals = new Map<string, string>();
+  const rows = await merchantNamesOf(tx, input.projectId, input.transactionIds);
+  if (rows.length === 0) return proposals;
+  await markPeopleCategorised(
     tx,
     input.projectId,
-    key,
-    row.category_id,
-    row.tax_category_id,
-    PROPOSAL_THRESHOLD,
+    rows.map((row) => ({ id: row.id, merchantKey: merchantKey(row.merchant_name) })),
   );
-  if (count < PROPOSAL_THRESHOLD) return undefined;
-  if (await proposalBlocked(tx, input.projectId, key, row.category_id, row.tax_category_id)) return undefined;
+  const groups = await categorisationGroups(tx, input.projectId, input.transactionIds, PROPOSAL_THRESHOLD);
+  for (const group of groups.filter((candidate) => candidate.same >= PROPOSAL_THRESHOLD && !candidate.blocked)) {
+    const proposalId = await proposeRule(tx, input, group);
+    if (proposalId !== undefined) proposals.set(group.last_id, proposalId);
+  }
+  return proposals;
+};
+
+/** One proposal from a group of a person's categorisations, audited and told to the deciders; undefined if raced. */
+const proposeRule = async (
+  tx: Tx,
+  input: { projectId: string; actorUserId: string; now: Date },
+  group: CategorisationGroup,
+): Promise<string | undefined> => {
   const proposalId = await insertProposal(tx, {
     projectId: input.projectId,
-    merchantKey: key,
-    merchantName: row.merchant_name,
-    categoryId: row.category_id,
-    taxCategoryId: row.tax_category_id,
-    dimensionValueIds: row.dimension_value_ids,
-    transactionCount: count,
+    merchantKey: group.merchant_key,
+    merchantName: group.merchant_name,
+    categoryId: group.category_id,
+    taxCategoryId: group.tax_category_id,
+    dimensionValueIds: group.dimension_value_ids,
+    transactionCount: group.same,
     now: input.now,
   });
   if (proposalId === undefined) return undefined;
-  const payload = { proposal_id: proposalId, merchant_name: row.merchant_name, category_id: row.category_id };
+  const payload = { proposal_id: proposalId, merchant_name: group.merchant_name, category_id: group.category_id };
   await writeAudit(tx, {
     action: "categorisation_proposal.create",
     objectType: "categorisation_proposal",
     objectId: proposalId,
     projectId: input.projectId,
     actorUserId: input.actorUserId,
-    data: { ...payload, merchant_key: key, tax_category_id: row.tax_category_id, transaction_count: count },
+    data: {
+      ...payload,
+      merchant_key: group.merchant_key,
+      tax_category_id: group.tax_category_id,
+      transaction_count: group.same,
+    },
     at: input.now,
   });
   for (const userId of await proposalDeciders(tx, input.projectId)) {
@@ -168,6 +182,15 @@ export const noteCategorisation = async (
     });
   }
   return proposalId;
+};
+
+/** `noteCategorisations` for one transaction: the proposal it made, if any. */
+export const noteCategorisation = async (
+  tx: Tx,
+  input: { projectId: string; transactionId: string; actorUserId: string; now: Date },
+): Promise<string | undefined> => {
+  const proposals = await noteCategorisations(tx, { ...input, transactionIds: [input.transactionId] });
+  return proposals.get(input.transactionId);
 };
 
 /**

@@ -1,7 +1,7 @@
 import { storedLocale } from "@kort/core";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { writeAudit } from "../../platform/audit/audit.ts";
+import { writeAudits } from "../../platform/audit/audit.ts";
 import { bigintValue } from "../../platform/db/bigint.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
@@ -10,7 +10,7 @@ import { publicBaseUrl } from "../../platform/outbox/links.ts";
 import { queueReminderPush } from "../push/push.service.ts";
 import { type ReminderLine, sendReminderEmail } from "./reminders.messages.ts";
 import { assertTransactionActionPossible } from "./transaction-access.ts";
-import { lockTransactionFor } from "./transaction-edits.service.ts";
+import { lockSelectionFor } from "./transaction-edits.service.ts";
 
 /** One reminder call covers at most a page of selected rows. */
 export const REMIND_MAX = 500;
@@ -39,8 +39,7 @@ const remindInTransaction = (deps: AppDeps, ctx: ProjectContext, input: unknown)
     assertTransactionActionPossible(ctx, "remind");
     const requested = [...new Set(remindSchema.parse(input))].sort();
     const projectId = ctx.membership.projectId;
-    // Sorted ids lock in one order, so two overlapping reminders cannot deadlock.
-    for (const id of requested) await lockTransactionFor(tx, ctx, id, "remind");
+    await lockSelectionFor(tx, ctx, requested, "remind");
     const rows = await tx.execute<Reminded>(sql`
       select t.id, t.user_id, t.merchant_name as merchant, t.transaction_date as date,
              t.transaction_amount::text as amount
@@ -75,8 +74,9 @@ const remindInTransaction = (deps: AppDeps, ctx: ProjectContext, input: unknown)
         at: now,
       });
     }
-    for (const row of rows.rows) {
-      await writeAudit(tx, {
+    await writeAudits(
+      tx,
+      rows.rows.map((row) => ({
         action: "transaction.remind",
         objectType: "transaction",
         objectId: row.id,
@@ -84,7 +84,7 @@ const remindInTransaction = (deps: AppDeps, ctx: ProjectContext, input: unknown)
         actorUserId: ctx.user.id,
         requestId: ctx.requestId,
         at: now,
-      });
-    }
+      })),
+    );
     return { answer: { reminded: rows.rows.length, people: holders.rows.length }, pushes };
   });

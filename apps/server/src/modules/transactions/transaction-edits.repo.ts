@@ -27,6 +27,19 @@ export const lockTransaction = async (
   return result.rows[0];
 };
 
+/** A selection's transactions, locked in id order until the change commits; ids of no transaction of the project are left out. */
+export const lockTransactions = async (
+  tx: Executor,
+  projectId: string,
+  ids: readonly string[],
+): Promise<LockedTransaction[]> => {
+  const result = await tx.execute<LockedTransaction>(sql`
+    select id, project_id, team_id, user_id, category_id from transactions
+     where project_id = ${projectId} and id = any(${sql.param([...ids])}::uuid[])
+     order by id for update`);
+  return result.rows;
+};
+
 /**
  * A live, enabled category of `group` that the team may use: every category when the team shows all (or there is
  * no team), else the team's chosen ones (teams' visible categories, spec 3).
@@ -94,21 +107,24 @@ export const setCategory = async (
 /** Sets the category and removes the dimension values of dimensions the category does not ask for. */
 export const setCategoryKeepingValues = async (
   tx: Executor,
-  transaction: LockedTransaction,
+  projectId: string,
+  ids: readonly string[],
   categoryId: string,
   now: Date,
 ): Promise<void> => {
+  const chosen = sql`any(${sql.param([...ids])}::uuid[])`;
   await tx.execute(sql`
     update transactions
        set category_id = ${categoryId}, updated_at = ${now},
            tax_category_id = coalesce(tax_category_id,
-             (select default_tax_category_id from categories where id = ${categoryId}))
-     where id = ${transaction.id}`);
+             (select default_tax_category_id from categories where project_id = ${projectId} and id = ${categoryId}))
+     where project_id = ${projectId} and id = ${chosen}`);
   await tx.execute(sql`
     delete from transaction_dimension_values tdv
-     where tdv.transaction_id = ${transaction.id}
+     where tdv.project_id = ${projectId} and tdv.transaction_id = ${chosen}
        and not exists (select 1 from category_dimensions cd
-                        where cd.category_id = ${categoryId} and cd.dimension_id = tdv.dimension_id)`);
+                        where cd.project_id = ${projectId} and cd.category_id = ${categoryId}
+                          and cd.dimension_id = tdv.dimension_id)`);
 };
 
 export const usableTaxCategory = async (tx: Executor, projectId: string, id: string): Promise<boolean> => {
@@ -128,3 +144,16 @@ export type TransactionField = "tax_category_id" | "comments" | "team_category_i
 
 export const setField = (tx: Executor, id: string, field: TransactionField, value: string | null, now: Date) =>
   tx.execute(sql`update transactions set ${sql.identifier(field)} = ${value}, updated_at = ${now} where id = ${id}`);
+
+/** `setField` on a selection's transactions, in one statement. */
+export const setFieldOfAll = (
+  tx: Executor,
+  projectId: string,
+  ids: readonly string[],
+  field: TransactionField,
+  value: string | null,
+  now: Date,
+) =>
+  tx.execute(sql`
+    update transactions set ${sql.identifier(field)} = ${value}, updated_at = ${now}
+     where project_id = ${projectId} and id = any(${sql.param([...ids])}::uuid[])`);

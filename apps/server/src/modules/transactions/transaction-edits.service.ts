@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { writeAudit } from "../../platform/audit/audit.ts";
+import { writeAudits } from "../../platform/audit/audit.ts";
 import type { Executor, Tx } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { noteCategorisation } from "../categorisation/categorisation.service.ts";
+import { noteCategorisation, noteCategorisations } from "../categorisation/categorisation.service.ts";
 import type { LedgerDeps } from "./ledger.service.ts";
 import { assertTransactionActionPossible, type TransactionAction, transactionNotFound } from "./transaction-access.ts";
 import {
@@ -12,9 +12,11 @@ import {
   type LockedTransaction,
   liveTeam,
   lockTransaction,
+  lockTransactions,
   setCategory,
   setCategoryKeepingValues,
   setField,
+  setFieldOfAll,
   type TransactionField,
   usableCategory,
   usableTaxCategory,
@@ -44,44 +46,61 @@ export const lockTransactionFor = async (
   return row;
 };
 
-type Apply = (tx: Tx, row: LockedTransaction, now: Date) => Promise<Record<string, unknown>>;
-
 /**
- * One change to several transactions (the bulk actions of a selection) in one database transaction: all are
- * locked in id order (two overlapping selections cannot deadlock) and authorized before any is written, so a
- * selection changes whole or not at all.
+ * Locks a selection's transactions in one statement, in id order (two overlapping selections cannot deadlock), and
+ * asks the policy for each before any is written, so a selection changes whole or not at all. An id that is not a
+ * transaction of the company is NOT_FOUND.
  */
-const changeAll = async (
-  deps: LedgerDeps,
+export const lockSelectionFor = async (
+  tx: Executor,
   ctx: ProjectContext,
   ids: readonly string[],
   action: TransactionAction,
-  apply: Apply,
-): Promise<number> =>
-  deps.db.transaction(async (tx) => {
-    const rows: LockedTransaction[] = [];
-    for (const id of [...new Set(ids)].sort()) rows.push(await lockTransactionFor(tx, ctx, id, action));
-    const now = deps.now();
-    for (const row of rows) {
-      const data = await apply(tx, row, now);
-      await writeAudit(tx, {
-        action: `transaction.${action}`,
-        objectType: "transaction",
-        objectId: row.id,
-        projectId: row.project_id,
-        actorUserId: ctx.user.id,
-        data,
-        requestId: ctx.requestId,
-        at: now,
-      });
-    }
-    return rows.length;
-  });
-
-const change = async (deps: LedgerDeps, ctx: ProjectContext, id: string, action: TransactionAction, apply: Apply) => {
-  await changeAll(deps, ctx, [id], action, apply);
-  return { id };
+): Promise<LockedTransaction[]> => {
+  assertTransactionActionPossible(ctx, action);
+  const unique = [...new Set(ids)].sort();
+  const rows = await lockTransactions(tx, ctx.membership.projectId, unique);
+  if (rows.length !== unique.length) throw transactionNotFound();
+  for (const row of rows) {
+    authorize(ctx, "transaction", action, { project_id: row.project_id, team_id: row.team_id, user_id: row.user_id });
+  }
+  return rows;
 };
+
+/** One audit row per transaction of a change, written in one statement. */
+const auditEach = (
+  tx: Tx,
+  ctx: ProjectContext,
+  rows: readonly LockedTransaction[],
+  action: TransactionAction,
+  now: Date,
+  dataOf: (row: LockedTransaction) => Record<string, unknown>,
+) =>
+  writeAudits(
+    tx,
+    rows.map((row) => ({
+      action: `transaction.${action}`,
+      objectType: "transaction",
+      objectId: row.id,
+      projectId: row.project_id,
+      actorUserId: ctx.user.id,
+      data: dataOf(row),
+      requestId: ctx.requestId,
+      at: now,
+    })),
+  );
+
+type Apply = (tx: Tx, row: LockedTransaction, now: Date) => Promise<Record<string, unknown>>;
+
+/** One change of the panel to one transaction: locked, authorized, written and audited in one database transaction. */
+const change = async (deps: LedgerDeps, ctx: ProjectContext, id: string, action: TransactionAction, apply: Apply) =>
+  deps.db.transaction(async (tx) => {
+    const row = await lockTransactionFor(tx, ctx, id, action);
+    const now = deps.now();
+    const data = await apply(tx, row, now);
+    await auditEach(tx, ctx, [row], action, now, () => data);
+    return { id };
+  });
 
 const optionalId = z
   .uuid()
@@ -227,20 +246,30 @@ export const bulkSetTransactionCategory = async (
   assertTransactionActionPossible(ctx, "set-category");
   const ids = bulkIds.parse(input.transaction_ids);
   const categoryId = z.uuid().parse(input.category_id);
-  const updated = await changeAll(deps, ctx, ids, "set-category", async (tx, row, now) => {
-    if (!(await usableCategory(tx, row.project_id, categoryId, "Default", row.team_id))) {
-      throw new AppError("CATEGORY_NOT_AVAILABLE", "The category cannot be used for every selected transaction.");
+  return deps.db.transaction(async (tx) => {
+    const rows = await lockSelectionFor(tx, ctx, ids, "set-category");
+    const projectId = ctx.membership.projectId;
+    // Whether a team may use the category is asked once per team of the selection, not once per row.
+    for (const teamId of new Set(rows.map((row) => row.team_id))) {
+      if (!(await usableCategory(tx, projectId, categoryId, "Default", teamId))) {
+        throw new AppError("CATEGORY_NOT_AVAILABLE", "The category cannot be used for every selected transaction.");
+      }
     }
-    await setCategoryKeepingValues(tx, row, categoryId, now);
-    const proposal = await noteCategorisation(tx, {
-      projectId: row.project_id,
-      transactionId: row.id,
+    const now = deps.now();
+    const chosen = rows.map((row) => row.id);
+    await setCategoryKeepingValues(tx, projectId, chosen, categoryId, now);
+    const proposals = await noteCategorisations(tx, {
+      projectId,
+      transactionIds: chosen,
       actorUserId: ctx.user.id,
       now,
     });
-    return { category_id: categoryId, bulk: true, ...(proposal ? { rule_proposal_id: proposal } : {}) };
+    await auditEach(tx, ctx, rows, "set-category", now, (row) => {
+      const proposal = proposals.get(row.id);
+      return { category_id: categoryId, bulk: true, ...(proposal ? { rule_proposal_id: proposal } : {}) };
+    });
+    return { updated: rows.length };
   });
-  return { updated };
 };
 
 /** Bulk set tax category for a selection: an enabled tax category of the project, or null for none. */
@@ -252,12 +281,22 @@ export const bulkSetTransactionTaxCategory = async (
   assertTransactionActionPossible(ctx, "set-tax-category");
   const ids = bulkIds.parse(input.transaction_ids);
   const taxCategoryId = optionalId.parse(input.tax_category_id);
-  const updated = await changeAll(deps, ctx, ids, "set-tax-category", async (tx, row, now) => {
-    if (taxCategoryId !== null && !(await usableTaxCategory(tx, row.project_id, taxCategoryId))) {
+  return deps.db.transaction(async (tx) => {
+    const rows = await lockSelectionFor(tx, ctx, ids, "set-tax-category");
+    const projectId = ctx.membership.projectId;
+    if (taxCategoryId !== null && !(await usableTaxCategory(tx, projectId, taxCategoryId))) {
       throw new AppError("TAX_CATEGORY_NOT_AVAILABLE", "The tax category cannot be used.");
     }
-    await setField(tx, row.id, "tax_category_id", taxCategoryId, now);
-    return { tax_category_id: taxCategoryId, bulk: true };
+    const now = deps.now();
+    await setFieldOfAll(
+      tx,
+      projectId,
+      rows.map((row) => row.id),
+      "tax_category_id",
+      taxCategoryId,
+      now,
+    );
+    await auditEach(tx, ctx, rows, "set-tax-category", now, () => ({ tax_category_id: taxCategoryId, bulk: true }));
+    return { updated: rows.length };
   });
-  return { updated };
 };

@@ -14,6 +14,7 @@ import {
   transactionDimensionValues,
   transactions,
 } from "../../platform/db/schema/index.ts";
+import { countStatements } from "../../platform/db/testing/statement-count.ts";
 import { type CardsScene, createCardsScene, createCardsTestApp } from "../cards/testing/cards-scene.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
 
@@ -328,6 +329,63 @@ describe("bulk changes and reminders", () => {
     expect((await details(ids.mine))?.transaction.category?.id).toBe(before);
     const teamAdmin = await gql(BULK, scene.teamAdmin.headers, { ids: [ids.mine, ids.theirs], category: ids.travel });
     expect(codeOf(teamAdmin)).toBe("ACCESS_DENIED");
+  });
+
+  it("categorises a selection of 300 in as many statements as one of 3, with a rule proposed per merchant", async () => {
+    const card = await scene.issue();
+    const purchase = (merchantName: string) => ({
+      id: randomUUID(),
+      projectId: scene.project.id,
+      cardId: card.id,
+      userId: scene.user.id,
+      teamId: scene.teams.mine.id,
+      description: "Eldsneyti",
+      merchantName,
+      originalAmount: 9_000,
+      originalCurrency: "ISK",
+      transactionAmount: 9_000,
+      transactionDate: new Date(),
+      closedAt: new Date(),
+    });
+    // Merchant keys drop words of digits (store numbers), so the tag and the shops' names are letters only.
+    const letters = (text: string) => text.replace(/\d/g, (digit) => "ghijklmnop"[Number(digit)] ?? "");
+    const tag = letters(randomUUID().slice(0, 8));
+    const many = [
+      ...Array.from({ length: 100 }, () => purchase(`Olís ${tag}`)),
+      ...Array.from({ length: 100 }, () => purchase(`N1 ${tag}`)),
+      ...Array.from({ length: 100 }, (_, i) => purchase(`Búð ${letters(String(i))} ${tag}`)),
+    ];
+    const few = [purchase(`Bónus ${tag}`), purchase(`Krónan ${tag}`), purchase(`Nettó ${tag}`)];
+    await t.db.insert(transactions).values([...many, ...few]);
+    const bulk = (rows: { id: string }[]) =>
+      gql<{ bulk_set_transaction_category: { updated: number } }>(BULK, scene.accountant.headers, {
+        ids: rows.map((row) => row.id),
+        category: ids.travel,
+      });
+
+    const small = await countStatements(t.db.$client, () => bulk(few));
+    let answer: Awaited<ReturnType<typeof bulk>> | undefined;
+    const large = await countStatements(t.db.$client, async () => {
+      answer = await bulk(many);
+    });
+    expect(answer?.errors).toBeUndefined();
+    expect(answer?.data?.bulk_set_transaction_category.updated).toBe(300);
+    // What a large selection adds is its two proposals (Olís and N1: the proposal, its audit, the deciders and a
+    // notice to each), nothing per row; a statement per row would be 300 more.
+    expect(large - small).toBeLessThanOrEqual(2 * 8);
+
+    const set = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from transactions
+       where id = any(${sql.param(many.map((row) => row.id))}::uuid[]) and category_id = ${ids.travel}`);
+    expect(set.rows[0]?.n).toBe(300);
+    const proposals = await t.db.execute<{ merchant_key: string }>(sql`
+      select merchant_key from categorisation_proposals where merchant_key like ${`%${tag}`} order by merchant_key`);
+    expect(proposals.rows.map((row) => row.merchant_key)).toEqual([`n1 ${tag}`, `olís ${tag}`]);
+    const audits = await t.db.execute<{ with_proposal: number; all: number }>(sql`
+      select count(*)::int as all, count(*) filter (where data ? 'rule_proposal_id')::int as with_proposal
+        from audit_log where action = 'transaction.set-category'
+         and object_id = any(${sql.param(many.map((row) => row.id))}::text[])`);
+    expect(audits.rows[0]).toEqual({ all: 300, with_proposal: 2 });
   });
 
   it("e-mails each cardholder once for their selected purchases, through the outbox", async () => {

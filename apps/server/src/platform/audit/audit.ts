@@ -14,16 +14,23 @@ export type AuditEntry = {
   at: Date;
 };
 
+const rowOf = (entry: AuditEntry) => ({
+  action: entry.action,
+  objectType: entry.objectType,
+  objectId: entry.objectId ?? null,
+  projectId: entry.projectId ?? null,
+  actorUserId: entry.actorUserId ?? null,
+  data: entry.data ?? {},
+  requestId: entry.requestId ?? null,
+  createdAt: entry.at,
+});
+
 /** Appends one row to audit_log, in the caller's transaction when given one. Rows are never changed. */
 export const writeAudit = async (db: Executor, entry: AuditEntry): Promise<void> => {
-  await db.insert(auditLog).values({
-    action: entry.action,
-    objectType: entry.objectType,
-    objectId: entry.objectId ?? null,
-    projectId: entry.projectId ?? null,
-    actorUserId: entry.actorUserId ?? null,
-    data: entry.data ?? {},
-    requestId: entry.requestId ?? null,
-    createdAt: entry.at,
-  });
+  await db.insert(auditLog).values(rowOf(entry));
+};
+
+/** Appends the rows of one change of many objects (a selection's bulk change) in one statement. */
+export const writeAudits = async (db: Executor, entries: readonly AuditEntry[]): Promise<void> => {
+  if (entries.length > 0) await db.insert(auditLog).values(entries.map(rowOf));
 };
