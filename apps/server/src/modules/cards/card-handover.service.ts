@@ -1,4 +1,4 @@
-import { writeAudit } from "../../platform/audit/audit.ts";
+import { writeAudits } from "../../platform/audit/audit.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { closeEmployeeCards, reassignBusinessCards } from "./card-handover.repo.ts";
 
@@ -23,16 +23,19 @@ export const handOverCardsOfLeavingMember = async (
     requestId: input.requestId,
     at: input.now,
   };
-  for (const id of closedCardIds) {
-    await writeAudit(tx, { ...base, action: "card.close", objectId: id, data: { reason: "holder_removed" } });
-  }
-  for (const id of reassignedCardIds) {
-    await writeAudit(tx, {
+  await writeAudits(tx, [
+    ...closedCardIds.map((id) => ({
+      ...base,
+      action: "card.close",
+      objectId: id,
+      data: { reason: "holder_removed" },
+    })),
+    ...reassignedCardIds.map((id) => ({
       ...base,
       action: "card.change_cardholder",
       objectId: id,
       data: { reason: "holder_removed", from: input.userId, to: input.removedBy },
-    });
-  }
+    })),
+  ]);
   return { closedCardIds, reassignedCardIds };
 };

@@ -1,5 +1,5 @@
 import { and, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
-import { writeAudit } from "../../platform/audit/audit.ts";
+import { writeAudits } from "../../platform/audit/audit.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { cards } from "../../platform/db/schema/index.ts";
 
@@ -32,16 +32,17 @@ export const closeDueCards = (db: Db, now: Date): Promise<LifecycleChange[]> =>
         ),
       )
       .returning({ id: cards.id, projectId: cards.projectId, maskedNumber: cards.maskedNumber, at: cards.willCloseAt });
-    for (const card of closed) {
-      await writeAudit(tx, {
+    await writeAudits(
+      tx,
+      closed.map((card) => ({
         action: "card.auto_close",
         objectType: "card",
         objectId: card.id,
         projectId: card.projectId,
         data: { masked_number: card.maskedNumber, will_close_at: card.at?.toISOString() ?? null },
         at: now,
-      });
-    }
+      })),
+    );
     return closed.map(({ id, projectId, maskedNumber }) => ({ id, projectId, maskedNumber }));
   });
 
@@ -64,15 +65,16 @@ export const expireCards = (db: Db, now: Date): Promise<LifecycleChange[]> =>
         ),
       )
       .returning({ id: cards.id, projectId: cards.projectId, maskedNumber: cards.maskedNumber });
-    for (const card of expired) {
-      await writeAudit(tx, {
+    await writeAudits(
+      tx,
+      expired.map((card) => ({
         action: "card.expire",
         objectType: "card",
         objectId: card.id,
         projectId: card.projectId,
         data: { masked_number: card.maskedNumber },
         at: now,
-      });
-    }
+      })),
+    );
     return expired;
   });

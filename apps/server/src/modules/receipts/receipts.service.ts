@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { writeAudit } from "../../platform/audit/audit.ts";
+import { writeAudit, writeAudits } from "../../platform/audit/audit.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import type { ReceiptMatch, ReceiptSource } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -289,8 +289,9 @@ export const removeReceipts = async (deps: ReceiptDeps, ctx: ProjectContext, inp
     if (rows.length !== ids.length) throw receiptNotFound();
     for (const row of rows) authorizeTransaction(ctx, "manage-receipts", receiptSubject(row));
     await markReceiptsRemoved(tx, projectId, ids, now);
-    for (const row of rows) {
-      await writeAudit(tx, {
+    await writeAudits(
+      tx,
+      rows.map((row) => ({
         action: "receipt.remove",
         objectType: "receipt",
         objectId: row.id,
@@ -299,8 +300,8 @@ export const removeReceipts = async (deps: ReceiptDeps, ctx: ProjectContext, inp
         requestId: ctx.requestId,
         data: { transaction_id: row.transactionId, file_name: row.fileName },
         at: now,
-      });
-    }
+      })),
+    );
     return ids;
   });
 };

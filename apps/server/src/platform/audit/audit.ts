@@ -30,7 +30,15 @@ export const writeAudit = async (db: Executor, entry: AuditEntry): Promise<void>
   await db.insert(auditLog).values(rowOf(entry));
 };
 
-/** Appends the rows of one change of many objects (a selection's bulk change) in one statement. */
+/** Rows a statement of `writeAudits` carries: 8 parameters each, well inside PostgreSQL's 65,535. */
+const AUDIT_ROWS_PER_STATEMENT = 1_000;
+
+/**
+ * Appends the rows of one change of many objects (a selection's bulk change, a job's cards) in one statement per
+ * thousand rows.
+ */
 export const writeAudits = async (db: Executor, entries: readonly AuditEntry[]): Promise<void> => {
-  if (entries.length > 0) await db.insert(auditLog).values(entries.map(rowOf));
+  for (let start = 0; start < entries.length; start += AUDIT_ROWS_PER_STATEMENT) {
+    await db.insert(auditLog).values(entries.slice(start, start + AUDIT_ROWS_PER_STATEMENT).map(rowOf));
+  }
 };
