@@ -52,7 +52,7 @@ export const Team = builder.objectRef<TeamDto>("Team").implement({
     admins: t.expose("admins", { type: [TeamMember] }),
     members: t.field({
       type: [TeamMember],
-      resolve: (team, _args, { deps }) => listMembersOf(deps.db, team),
+      resolve: (team, _args, { deps, kort }) => listMembersOf(deps.db, kort, team),
     }),
     created_at: t.expose("created_at", { type: "DateTime" }),
   }),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { categories, teamMembers, teams } from "../../platform/db/schema/index.ts";
+import { countStatements } from "../../platform/db/testing/statement-count.ts";
 import { addMember, createUser } from "../../platform/http/testing/fixtures.ts";
 import { addTeamMember } from "../../platform/http/testing/team-fixtures.ts";
 import {
@@ -205,6 +206,33 @@ describe("reading teams", () => {
         expect(codeOf(body)).toBe(target === "foreign" ? "NOT_FOUND" : "ACCESS_DENIED");
       }
     }
+  });
+
+  it("lists each team's own members, every team's in one statement", async () => {
+    const scene = await createTeamsScene(t.db);
+    const MEMBERS = "{ teams { id members { user_id is_admin } } }";
+    type Listed = { teams: { id: string; members: { user_id: string; is_admin: boolean }[] }[] };
+    let body: Awaited<ReturnType<typeof gql<Listed>>> | undefined;
+    const withMembers = await countStatements(t.db.$client, async () => {
+      body = await gql<Listed>(MEMBERS, scene.owner.headers);
+    });
+    const without = await countStatements(t.db.$client, () => gql(LIST, scene.owner.headers));
+    expect(withMembers - without).toBe(1);
+    const byTeam = new Map(body?.data?.teams.map((team) => [team.id, team.members]));
+    expect(
+      byTeam
+        .get(scene.teams.mine.id)
+        ?.map((m) => [m.user_id, m.is_admin])
+        .sort(),
+    ).toEqual(
+      [
+        [scene.teamAdmin.id, true],
+        [scene.user.id, false],
+      ].sort(),
+    );
+    expect(byTeam.get(scene.teams.theirs.id)?.map((m) => [m.user_id, m.is_admin])).toEqual([
+      [scene.otherTeamAdmin.id, true],
+    ]);
   });
 
   it("gives team admins their own teams with mine: true", async () => {

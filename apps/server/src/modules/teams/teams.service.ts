@@ -1,5 +1,6 @@
 import { currentBillingPeriod } from "@kort/core";
 import type { Db } from "../../platform/db/client.ts";
+import { requestBatcher } from "../../platform/graphql/request-batch.ts";
 import { authorize, policyFor } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import { isUuid } from "../../platform/http/headers.ts";
@@ -64,6 +65,26 @@ export const getTeamFor = async (deps: TeamDeps, ctx: ProjectContext, teamId: st
   return toTeamDto(row);
 };
 
-/** The members of a team the caller was already allowed to read (the Team's `members` field). */
-export const listMembersOf = async (db: Db, team: Pick<TeamDto, "id" | "project_id">): Promise<TeamPersonDto[]> =>
-  (await listTeamMembers(db, team.project_id, [team.id])).map(toPerson);
+type MembersKey = { db: Db; team: Pick<TeamDto, "id" | "project_id"> };
+
+// The teams of one answer are of one company (the request's), so one statement reads every listed team's members.
+const membersBatch = requestBatcher<MembersKey, TeamPersonDto[]>(async (keys) => {
+  const [first] = keys;
+  if (!first) return new Map();
+  const rows = await listTeamMembers(
+    first.db,
+    first.team.project_id,
+    keys.map((key) => key.team.id),
+  );
+  return new Map(keys.map((key) => [key, rows.filter((row) => row.teamId === key.team.id).map(toPerson)] as const));
+});
+
+/**
+ * The members of a team the caller was already allowed to read (the Team's `members` field): every team of a list
+ * in one statement per request, not one per team.
+ */
+export const listMembersOf = async (
+  db: Db,
+  request: object,
+  team: Pick<TeamDto, "id" | "project_id">,
+): Promise<TeamPersonDto[]> => (await membersBatch(request, { db, team })) ?? [];
