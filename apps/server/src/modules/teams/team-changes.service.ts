@@ -12,7 +12,7 @@ import { assertPossiblyAllowed } from "./team-access.ts";
 import { replaceVisibleCategories } from "./team-categories.repo.ts";
 import { changeTeam, nameTaken, withNameGuard } from "./team-change.ts";
 import { deleteAllTeamMembers } from "./team-members.repo.ts";
-import { addMember } from "./team-members.service.ts";
+import { addMembersToNewTeam } from "./team-members.service.ts";
 import { insertTeam, liveTeamNameTaken, updateLiveTeam } from "./teams.repo.ts";
 import {
   type CreateTeamInput,
@@ -59,9 +59,7 @@ export const createTeam = async (deps: TeamDeps, ctx: ProjectContext, input: Cre
           monthlyBudget: args.monthly_budget,
           now,
         });
-        for (const userId of args.member_ids) {
-          await addMember(tx, { projectId, teamId, userId, isAdmin: undefined, now });
-        }
+        await addMembersToNewTeam(tx, { projectId, teamId, userIds: args.member_ids, now });
         await writeAudit(tx, {
           action: "team.create",
           objectType: "team",

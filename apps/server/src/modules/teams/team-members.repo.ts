@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { icelandic } from "../../platform/db/collation.ts";
 import { teamMembers, users } from "../../platform/db/schema/index.ts";
@@ -60,6 +60,24 @@ export const upsertTeamMember = async (
       target: [teamMembers.projectId, teamMembers.teamId, teamMembers.userId],
       set: { isAdmin: values.isAdmin },
     });
+};
+
+/**
+ * Puts these members of the project in a new team, in one statement: each an admin of it when their project role
+ * is team_admin. Answers who was put in; an id of no member of the project is left out.
+ */
+export const insertProjectMembersInTeam = async (
+  tx: Executor,
+  values: { projectId: string; teamId: string; userIds: readonly string[]; now: Date },
+): Promise<string[]> => {
+  const result = await tx.execute<{ user_id: string }>(sql`
+    insert into team_members (project_id, team_id, user_id, is_admin, created_at)
+    select pm.project_id, ${values.teamId}, pm.user_id, pm.role = 'team_admin', ${values.now}
+      from project_members pm
+     where pm.project_id = ${values.projectId} and pm.user_id = any(${sql.param([...values.userIds])}::uuid[])
+    on conflict do nothing
+    returning user_id`);
+  return result.rows.map((row) => row.user_id);
 };
 
 /** Removes one member; false when they were not in the team. */

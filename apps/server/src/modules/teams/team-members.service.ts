@@ -4,9 +4,25 @@ import type { ProjectContext } from "../../platform/http/context.ts";
 import { projectRoleOf } from "../projects/memberships.service.ts";
 import { assertPossiblyAllowed } from "./team-access.ts";
 import { changeTeam } from "./team-change.ts";
-import { deleteTeamMember, findTeamMember, upsertTeamMember } from "./team-members.repo.ts";
+import { deleteTeamMember, findTeamMember, insertProjectMembersInTeam, upsertTeamMember } from "./team-members.repo.ts";
 import { type TeamUserInput, teamUserSchema } from "./teams.schemas.ts";
 import type { TeamDeps } from "./teams.service.ts";
+
+const notInProject = (userId: string | undefined) =>
+  new AppError("USER_NOT_IN_PROJECT", "The user is not a member of this company.", { user_id: userId });
+
+/**
+ * The members chosen when a team is made, put in it in one statement (a team admin by role becomes an admin of
+ * it, as `addMember` does); an id of no member of the company refuses them all with USER_NOT_IN_PROJECT.
+ */
+export const addMembersToNewTeam = async (
+  tx: Executor,
+  input: { projectId: string; teamId: string; userIds: readonly string[]; now: Date },
+): Promise<void> => {
+  if (input.userIds.length === 0) return;
+  const added = new Set(await insertProjectMembersInTeam(tx, input));
+  if (added.size < input.userIds.length) throw notInProject(input.userIds.find((id) => !added.has(id)));
+};
 
 /**
  * Puts a member of the project in a team. Without an explicit flag, a new member whose project role is
@@ -17,11 +33,7 @@ export const addMember = async (
   member: { projectId: string; teamId: string; userId: string; isAdmin: boolean | undefined; now: Date },
 ): Promise<{ isAdmin: boolean; added: boolean }> => {
   const role = await projectRoleOf(tx, member.projectId, member.userId);
-  if (role === null) {
-    throw new AppError("USER_NOT_IN_PROJECT", "The user is not a member of this company.", {
-      user_id: member.userId,
-    });
-  }
+  if (role === null) throw notInProject(member.userId);
   const existing = await findTeamMember(tx, member.projectId, member.teamId, member.userId);
   const isAdmin = member.isAdmin ?? existing?.isAdmin ?? role === "team_admin";
   await upsertTeamMember(tx, { ...member, isAdmin });

@@ -107,6 +107,11 @@ describe("create_team", () => {
     ["neither", {}, ["name", "account_code"]],
     ["a negative budget", { name: "Sala", code: "4010", budget: -1 }, ["monthly_budget"]],
     ["a member id that is no id", { name: "Sala", code: "4010", members: ["nope"] }, ["member_ids.0"]],
+    [
+      "more members than one request takes",
+      { name: "Sala", code: "4010", members: Array.from({ length: 1_001 }, () => crypto.randomUUID()) },
+      ["member_ids"],
+    ],
   ])("refuses %s with VALIDATION_FAILED (422) and creates nothing", async (_case, variables, paths) => {
     const scene = await createTeamsScene(t.db);
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(teams);

@@ -25,12 +25,16 @@ const amount = z
   .nullish()
   .transform((value) => value ?? null);
 
+/** Members chosen when a team is made: a bound on one request's work; more are added one by one. */
+export const TEAM_MEMBERS_AT_CREATION_MAX = 1_000;
+
 export const createTeamSchema = z.object({
   name,
   account_code: accountCode,
   account_code_name: accountCodeName,
   member_ids: z
     .array(z.uuid())
+    .max(TEAM_MEMBERS_AT_CREATION_MAX)
     .nullish()
     .transform((ids) => [...new Set(ids ?? [])]),
   monthly_budget: amount,
