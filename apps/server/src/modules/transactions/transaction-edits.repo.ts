@@ -15,19 +15,10 @@ export type LockedTransaction = {
   category_id: string | null;
 };
 
-/** The transaction, locked until the change commits; undefined when the project has no such transaction. */
-export const lockTransaction = async (
-  tx: Executor,
-  projectId: string,
-  id: string,
-): Promise<LockedTransaction | undefined> => {
-  const result = await tx.execute<LockedTransaction>(sql`
-    select id, project_id, team_id, user_id, category_id from transactions
-     where id = ${id} and project_id = ${projectId} for update`);
-  return result.rows[0];
-};
-
-/** A selection's transactions, locked in id order until the change commits; ids of no transaction of the project are left out. */
+/**
+ * The transactions among `ids`, locked in id order until the change commits; ids of no transaction of the project
+ * are left out.
+ */
 export const lockTransactions = async (
   tx: Executor,
   projectId: string,

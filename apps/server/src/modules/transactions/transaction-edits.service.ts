@@ -11,7 +11,6 @@ import {
   type ChosenValue,
   type LockedTransaction,
   liveTeam,
-  lockTransaction,
   lockTransactions,
   setCategory,
   setCategoryKeepingValues,
@@ -30,26 +29,10 @@ import {
  * written and audited. Another company's transaction is NOT_FOUND; one outside the caller's reach ACCESS_DENIED.
  */
 
-/** Loads and locks the transaction, then asks the policy; refuses roles that may never act before any lookup. */
-export const lockTransactionFor = async (
-  tx: Executor,
-  ctx: ProjectContext,
-  id: string,
-  action: TransactionAction,
-): Promise<LockedTransaction> => {
-  assertTransactionActionPossible(ctx, action);
-  const parsed = z.uuid().safeParse(id);
-  if (!parsed.success) throw transactionNotFound();
-  const row = await lockTransaction(tx, ctx.membership.projectId, parsed.data);
-  if (!row) throw transactionNotFound();
-  authorize(ctx, "transaction", action, { project_id: row.project_id, team_id: row.team_id, user_id: row.user_id });
-  return row;
-};
-
 /**
  * Locks a selection's transactions in one statement, in id order (two overlapping selections cannot deadlock), and
- * asks the policy for each before any is written, so a selection changes whole or not at all. An id that is not a
- * transaction of the company is NOT_FOUND.
+ * asks the policy for each before any is written, so a selection changes whole or not at all. Refuses roles that may
+ * never act before any lookup; an id that is not a transaction of the company is NOT_FOUND.
  */
 export const lockSelectionFor = async (
   tx: Executor,
@@ -58,6 +41,7 @@ export const lockSelectionFor = async (
   action: TransactionAction,
 ): Promise<LockedTransaction[]> => {
   assertTransactionActionPossible(ctx, action);
+  if (!ids.every((id) => z.uuid().safeParse(id).success)) throw transactionNotFound();
   const unique = [...new Set(ids)].sort();
   const rows = await lockTransactions(tx, ctx.membership.projectId, unique);
   if (rows.length !== unique.length) throw transactionNotFound();
@@ -65,6 +49,18 @@ export const lockSelectionFor = async (
     authorize(ctx, "transaction", action, { project_id: row.project_id, team_id: row.team_id, user_id: row.user_id });
   }
   return rows;
+};
+
+/** `lockSelectionFor` of one transaction: the panel's changes and a receipt's attachment. */
+export const lockTransactionFor = async (
+  tx: Executor,
+  ctx: ProjectContext,
+  id: string,
+  action: TransactionAction,
+): Promise<LockedTransaction> => {
+  const [row] = await lockSelectionFor(tx, ctx, [id], action);
+  if (!row) throw transactionNotFound();
+  return row;
 };
 
 /** One audit row per transaction of a change, written in one statement. */

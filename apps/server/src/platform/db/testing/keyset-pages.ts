@@ -14,12 +14,12 @@ export const microsecondsApart = async (
   ids: readonly string[],
   base = "2026-03-02 10:00:00+00",
 ): Promise<void> => {
-  const array = `{${ids.join(",")}}`;
+  const array = sql`${sql.param([...ids])}::uuid[]`;
   await db.execute(sql`
     update ${sql.identifier(table)}
        set ${sql.identifier(column)} = ${base}::timestamptz
-                                      + (${ids.length} - array_position(${array}::uuid[], id)) * interval '1 microsecond'
-     where id = any(${array}::uuid[])`);
+                                      + (${ids.length} - array_position(${array}, id)) * interval '1 microsecond'
+     where id = any(${array})`);
 };
 
 /** Walks a cursor-paged list from its first page to its last (at most `maxPages`): every node in order, and the pages. */
