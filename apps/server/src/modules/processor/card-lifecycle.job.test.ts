@@ -13,15 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-/** Waits for a condition (never a fixed sleep): pg-boss workers poll every 2 seconds. */
-const eventually = async (check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> => {
-  const until = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
-
 describe("jobs on pg-boss", () => {
   it("start in their own schema, schedule the card lifecycle, run it at start and stop cleanly", async () => {
     const { db, url } = database;
@@ -36,10 +27,16 @@ describe("jobs on pg-boss", () => {
       ]);
       const schemas = await db.execute(sql`select 1 from pg_namespace where nspname = ${JOBS_SCHEMA}`);
       expect(schemas.rows).toHaveLength(1);
-      await eventually(async () => {
-        const [row] = await db.select({ status: cards.status }).from(cards).where(eq(cards.id, due.id));
-        return row?.status === "CLOSED";
-      });
+      // pg-boss workers poll every 2 seconds: wait for the condition, never a fixed sleep.
+      await expect
+        .poll(
+          async () => {
+            const [row] = await db.select({ status: cards.status }).from(cards).where(eq(cards.id, due.id));
+            return row?.status;
+          },
+          { timeout: 20_000, interval: 100 },
+        )
+        .toBe("CLOSED");
     } finally {
       await jobs.stop();
     }

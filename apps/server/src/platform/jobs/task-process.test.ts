@@ -33,15 +33,6 @@ const alive = (pid: number): boolean => {
   }
 };
 
-/** Waits for a condition, never a fixed sleep. */
-const eventually = async (check: () => boolean, timeoutMs = 10_000): Promise<void> => {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
-
 const sent: { queue: string; data: Record<string, unknown> }[] = [];
 
 const child = (options: Partial<TaskProcessOptions> = {}) =>
@@ -111,7 +102,7 @@ describe("a task process", () => {
       await tasks.run({ table, value: "warm" });
       const first = tasks.pid() as number;
       await expect(tasks.run({ hang: true })).rejects.toThrow(/ended/);
-      await eventually(() => !alive(first));
+      await expect.poll(() => alive(first), { timeout: 10_000, interval: 25 }).toBe(false);
       await tasks.run({ table, value: "fresh" });
       expect(tasks.pid()).not.toBe(first);
     } finally {
@@ -123,12 +114,12 @@ describe("a task process", () => {
     const tasks = child({ idleMs: 300 });
     await tasks.run({ table, value: "idle" });
     const first = tasks.pid() as number;
-    await eventually(() => tasks.pid() === undefined && !alive(first));
+    await expect.poll(() => tasks.pid() === undefined && !alive(first), { timeout: 10_000, interval: 25 }).toBe(true);
     await tasks.run({ table, value: "again" });
     const second = tasks.pid() as number;
     expect(second).not.toBe(first);
     await tasks.stop();
-    await eventually(() => !alive(second));
+    await expect.poll(() => alive(second), { timeout: 10_000, interval: 25 }).toBe(false);
   });
 
   it("does not start a child the server did not start", async () => {
