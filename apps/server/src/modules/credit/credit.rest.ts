@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "../../platform/http/rest.ts";
-import { transferSchema, transferTypeSchema } from "./credit.schemas.ts";
+import { createTransferInput, transferSchema, transferTypeSchema } from "./credit.schemas.ts";
 import { createTransfer, initiateTransferFor, transferTypesFor } from "./credit.service.ts";
 
 const tag = "transfers";
@@ -23,9 +23,7 @@ export const creditRoutes = [
       "Create a deposit {type, amount, bank_account (4+2+6 digits), account_holder, holder_kennitala}; the company's own account only",
     tag,
     access: "project",
-    body: z
-      .unknown()
-      .describe("{type?, amount, bank_account, account_holder: COMPANY|PARENT|SUBSIDIARY, holder_kennitala}"),
+    checkedBody: createTransferInput,
     response: transferSchema,
     status: 201,
     handler: ({ ctx, body, deps }) => createTransfer(deps, ctx, body),

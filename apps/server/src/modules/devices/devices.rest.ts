@@ -1,13 +1,10 @@
-import { z } from "zod";
 import { defineRoute, type RestRoute } from "../../platform/http/rest.ts";
-import { deviceParams, deviceSchema } from "./devices.schemas.ts";
+import { deviceKeySchema, deviceParams, deviceSchema, deviceTokenSchema, putDeviceSchema } from "./devices.schemas.ts";
 import { getDevice, putDevice, setDeviceKey, setDeviceToken } from "./devices.service.ts";
 
 /** Spec 7, devices: the employee app registers the phone it runs on after sign-in. */
 
 const tag = "devices";
-/** Bodies are parsed by the service (their shape is in each summary). */
-const checkedBody = (shape: string) => z.unknown().describe(shape);
 
 export const devicesRoutes: RestRoute[] = [
   defineRoute({
@@ -16,7 +13,7 @@ export const devicesRoutes: RestRoute[] = [
     summary: "Where Web Push reaches one of the caller's devices: {device_id, token (a push subscription's JSON)}",
     tag,
     access: "user",
-    body: checkedBody("{device_id: uuid, token: string}"),
+    checkedBody: deviceTokenSchema,
     response: deviceSchema,
     handler: ({ ctx, body, deps }) => setDeviceToken(deps, ctx, body),
   }),
@@ -27,7 +24,7 @@ export const devicesRoutes: RestRoute[] = [
       "The public key of one of the caller's devices: {device_id, public_key (a P-256 key, SPKI DER in base64url)}",
     tag,
     access: "user",
-    body: checkedBody("{device_id: uuid, public_key: base64url SPKI P-256}"),
+    checkedBody: deviceKeySchema,
     response: deviceSchema,
     handler: ({ ctx, body, deps }) => setDeviceKey(deps, ctx, body),
   }),
@@ -48,7 +45,7 @@ export const devicesRoutes: RestRoute[] = [
     tag,
     access: "user",
     params: deviceParams,
-    body: checkedBody("{make: string, model?: string, name?: string}"),
+    checkedBody: putDeviceSchema,
     response: deviceSchema,
     handler: ({ ctx, params, body, deps }) => putDevice(deps, ctx, params.id, body),
   }),

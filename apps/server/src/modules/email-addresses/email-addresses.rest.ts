@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineRoute } from "../../platform/http/rest.ts";
-import { emailAddressSchema } from "./email-addresses.schemas.ts";
+import { emailAddressSchema, emailInput, verifyInput } from "./email-addresses.schemas.ts";
 import {
   addEmailAddress,
   emailAddressesFor,
@@ -28,7 +28,7 @@ export const emailAddressRoutes = [
     summary: "Add an e-mail alias {email}; a verification e-mail goes to it",
     tag,
     access: "user",
-    body: z.unknown().describe("{email}"),
+    checkedBody: emailInput,
     response: emailAddressSchema,
     status: 201,
     handler: ({ ctx, body, deps }) => addEmailAddress(deps, ctx, body),
@@ -50,7 +50,7 @@ export const emailAddressRoutes = [
     tag,
     access: "public",
     params: idParams,
-    body: z.unknown().describe("{expires, signature}"),
+    checkedBody: verifyInput,
     response: emailAddressSchema,
     handler: ({ params, body, deps }) => verifyEmailAddress(deps, params.id, body),
   }),

@@ -8,3 +8,9 @@ export const emailAddressSchema = z.object({
   created_at: z.date(),
 });
 export type EmailAddressDto = z.infer<typeof emailAddressSchema>;
+
+/** POST /v1/email-addresses: the address to add (its shape is checked after trimming). */
+export const emailInput = z.object({ email: z.string().max(400) });
+
+/** POST /v1/email-addresses/:id/verify: the signed link's query. */
+export const verifyInput = z.object({ expires: z.string().max(20), signature: z.string().max(100) });

@@ -16,6 +16,7 @@ import {
   storedLocaleOf,
   verifyAddress,
 } from "./email-addresses.repo.ts";
+import { emailInput, verifyInput } from "./email-addresses.schemas.ts";
 
 /**
  * E-mail aliases of personal settings (spec 2 and 7, issue 16): more addresses of one person, so receipts e-mailed
@@ -29,7 +30,6 @@ const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export const verifyPath = (id: string) => `/v1/email-addresses/${id}/verify`;
 
-const emailInput = z.object({ email: z.string().max(400) });
 const emailShape = z.email().max(254);
 
 export const emailAddressesFor = (deps: AppDeps, ctx: UserContext): Promise<EmailAddressRecord[]> =>
@@ -71,8 +71,6 @@ export const addEmailAddress = async (deps: AppDeps, ctx: UserContext, input: un
     return row;
   });
 };
-
-const verifyInput = z.object({ expires: z.string().max(20), signature: z.string().max(100) });
 
 /** The verification link's page calls this: the signature is the authority (it went only to the address). */
 export const verifyEmailAddress = async (deps: AppDeps, id: string, input: unknown) => {

@@ -1,19 +1,24 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import { type AppDeps, defineRoute, type HttpMethod, type RestRoute } from "../../platform/http/rest.ts";
 import { listCardAuthorizations, listCardTransactions, patchCardTransaction } from "./card-history.service.ts";
 import { provisionCard, revealCard } from "./card-reveal.service.ts";
 import {
   authorizationPageSchema,
+  createFundingSourceSchema,
   fundingSourcePageSchema,
   fundingSourceParams,
   fundingSourceSchema,
   historyPageQuery,
   pageQuery,
+  patchTransactionSchema,
   pinSetSchema,
   provisioningSchema,
+  provisionSchema,
+  revealSchema,
   sensitiveDetailsSchema,
   sentSchema,
+  setPinSchema,
   transactionPageSchema,
   transactionParams,
   transactionSchema,
@@ -35,23 +40,21 @@ import {
 /**
  * Spec 7, funding sources: the employee app's cards. Every call loads the card of the X-Project-Id project and
  * asks the policy about it with its team and holder. Bodies are parsed right after the policy is asked (their
- * shape is in each summary), so a caller without the privilege learns nothing from validation; a bad body is
- * still a 422. `GET /v1/funding_sources/balance` lives in the cards module; a static segment wins over `:id`.
+ * schemas are the routes' `checkedBody`, which /v1/docs publishes), so a caller without the privilege learns nothing
+ * from validation; a bad body is still a 422. `GET /v1/funding_sources/balance` lives in the cards module; a static
+ * segment wins over `:id`.
  */
 
 const tag = "funding sources";
 const BASE = "/v1/funding_sources";
-
-/** A body whose shape the service parses after the policy question (see the route's summary). */
-const checkedBody = (shape: string) => z.unknown().describe(shape);
 
 type CardCall<R extends z.ZodType> = {
   method: HttpMethod;
   suffix: string;
   summary: string;
   response: R;
-  /** Set for calls with a body: its shape, for the OpenAPI document. */
-  body?: string;
+  /** Set for calls with a body: its schema, which the service parses after the policy question. */
+  body?: z.ZodType;
   replayable?: boolean;
   run: (deps: AppDeps, ctx: ProjectContext, id: string, body: unknown) => Promise<z.input<R>>;
 };
@@ -65,7 +68,7 @@ const onCard = <R extends z.ZodType>(call: CardCall<R>): RestRoute =>
     tag,
     access: "project",
     params: fundingSourceParams,
-    body: call.body === undefined ? undefined : checkedBody(call.body),
+    checkedBody: call.body,
     response: call.response,
     replayable: call.replayable ?? true,
     handler: ({ ctx, params, body, deps }) => call.run(deps, ctx, params.id, body),
@@ -91,7 +94,7 @@ export const fundingSourcesRoutes: RestRoute[] = [
     summary: "Issue a card (card create): {card_type, cardholder_id, description, team_id, limits, will_close_at}",
     tag,
     access: "project",
-    body: checkedBody("{card_type?, cardholder_id, description, team_id?, limits: [{sum_amount, period}]}"),
+    checkedBody: createFundingSourceSchema,
     response: fundingSourceSchema,
     status: 201,
     handler: ({ ctx, body, deps }) => createFundingSource(deps, ctx, body),
@@ -130,7 +133,7 @@ export const fundingSourcesRoutes: RestRoute[] = [
     suffix: "/pin/set",
     summary:
       "Set or change the card PIN: {pin: four digits, passcode: the holder's}; stored as an argon2id hash, audited (card sensitive-details)",
-    body: "{pin: four digits, passcode: four digits}",
+    body: setPinSchema,
     response: pinSetSchema,
     run: setFundingSourcePin,
   }),
@@ -145,7 +148,7 @@ export const fundingSourcesRoutes: RestRoute[] = [
     suffix: "/sensitive",
     summary:
       "PAN, CVC and expiry, to the cardholder only, after their passcode: {passcode: four digits}; audited (card sensitive-details). Never stored for replay.",
-    body: "{passcode: four digits}",
+    body: revealSchema,
     response: sensitiveDetailsSchema,
     replayable: false,
     run: revealCard,
@@ -155,7 +158,7 @@ export const fundingSourcesRoutes: RestRoute[] = [
       method: "POST",
       suffix: `/provision/${wallet}`,
       summary: `Wallet provisioning payload for the ${wallet} wallet: {public_key?, nonce?} (card push-provisioning)`,
-      body: "{public_key?: base64 P-256 point, nonce?: string}",
+      body: provisionSchema,
       response: provisioningSchema,
       replayable: false,
       run: (deps, ctx, id, body) => provisionCard(deps, ctx, id, wallet, body),
@@ -190,7 +193,7 @@ export const fundingSourcesRoutes: RestRoute[] = [
     tag,
     access: "project",
     params: transactionParams,
-    body: checkedBody("{comment?: string | null, category_id?: uuid | null}"),
+    checkedBody: patchTransactionSchema,
     response: transactionSchema,
     handler: ({ ctx, params, body, deps }) => patchCardTransaction(deps, ctx, params, body),
   }),

@@ -1,6 +1,10 @@
-import { z } from "zod";
 import { defineRoute } from "../../platform/http/rest.ts";
-import { markReadSchema, notificationPageQuery, notificationPageSchema } from "./notifications.schemas.ts";
+import {
+  markReadInput,
+  markReadSchema,
+  notificationPageQuery,
+  notificationPageSchema,
+} from "./notifications.schemas.ts";
 import { markAllNotificationsRead, markNotificationsRead, notificationsFor } from "./notifications.service.ts";
 
 const tag = "notifications";
@@ -23,7 +27,7 @@ export const notificationRoutes = [
     summary: "Mark the caller's notifications {ids} read",
     tag,
     access: "project",
-    body: z.unknown().describe("{ids: uuid[] (1 to 100)}"),
+    checkedBody: markReadInput,
     response: markReadSchema,
     handler: ({ ctx, body, deps }) => markNotificationsRead(deps, ctx, body),
   }),

@@ -38,3 +38,6 @@ export const notificationPageSchema = z.object({
 export type NotificationPageDto = z.infer<typeof notificationPageSchema>;
 
 export const markReadSchema = z.object({ updated: z.number().int(), unread_count: z.number().int() });
+
+/** POST /v1/notifications/read: which of the caller's notifications to mark read. */
+export const markReadInput = z.object({ ids: z.array(z.uuid()).min(1).max(100) });

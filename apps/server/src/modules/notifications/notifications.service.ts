@@ -1,9 +1,8 @@
-import { z } from "zod";
 import { timePageOf } from "../../platform/db/keyset-cursor.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { markRead, notificationsPage, unreadCount } from "./notifications.repo.ts";
-import { type NotificationPageDto, notificationPageInput } from "./notifications.schemas.ts";
+import { markReadInput, type NotificationPageDto, notificationPageInput } from "./notifications.schemas.ts";
 
 /**
  * A person's notices (spec 2, the bell; spec 7, GET /notifications; issue 16). Notices are written by notify()
@@ -37,11 +36,9 @@ export const notificationsFor = async (
 export const unreadNotificationCount = (deps: AppDeps, ctx: ProjectContext): Promise<number> =>
   unreadCount(deps.db, scopeOf(ctx));
 
-const markInput = z.object({ ids: z.array(z.uuid()).min(1).max(100) });
-
 /** Marks the caller's given notices read; ids that are not theirs (or not in this company) change nothing. */
 export const markNotificationsRead = async (deps: AppDeps, ctx: ProjectContext, input: unknown) => {
-  const { ids } = markInput.parse(input);
+  const { ids } = markReadInput.parse(input);
   const scope = scopeOf(ctx);
   return deps.db.transaction(async (tx) => {
     const updated = await markRead(tx, scope, ids, deps.now());

@@ -2,7 +2,7 @@ import { PROFILE_IMAGE_MAX_BYTES } from "@kort/core";
 import { z } from "zod";
 import { signedLinkQuery } from "../../platform/crypto/signed-links.ts";
 import { defineFileRoute, defineRoute, type RestRoute } from "../../platform/http/rest.ts";
-import { updateCurrentUserSchema, userImageSchema, userSchema } from "./people.schemas.ts";
+import { localeInput, updateCurrentUserSchema, userImageSchema, userSchema } from "./people.schemas.ts";
 import { getCurrentUser, setCurrentUserLocale, updateCurrentUser } from "./people.service.ts";
 import { type ImageVariant, openProfileImage, setProfileImage } from "./profile-image.service.ts";
 
@@ -55,7 +55,7 @@ export const peopleRoutes: RestRoute[] = [
     summary: "Set the signed-in user's language {locale: is-IS | en-US}; e-mails and PDFs follow it",
     tag: "users",
     access: "user",
-    body: z.unknown().describe("{locale: is-IS | en-US}"),
+    checkedBody: localeInput,
     response: z.object({ locale: z.enum(["is-IS", "en-US"]) }),
     handler: ({ ctx, body, deps }) => setCurrentUserLocale(deps, ctx, body),
   }),

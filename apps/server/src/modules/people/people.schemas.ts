@@ -28,3 +28,6 @@ export const updateCurrentUserSchema = z
   .strict();
 
 export type UpdateCurrentUserInput = z.output<typeof updateCurrentUserSchema>;
+
+/** PUT /v1/users/current/locale: the language of the caller's e-mails and PDFs. */
+export const localeInput = z.object({ locale: z.enum(["is-IS", "en-US"]) });

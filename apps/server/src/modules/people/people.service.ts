@@ -1,10 +1,9 @@
-import { z } from "zod";
 import type { Db } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { UserContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { profileOf, setUserLocale, type UserRecord, updateUserNames } from "./people.repo.ts";
-import type { UpdateCurrentUserInput, UserDto } from "./people.schemas.ts";
+import { localeInput, type UpdateCurrentUserInput, type UserDto } from "./people.schemas.ts";
 import { userImageOf } from "./profile-image.service.ts";
 
 type LinkDeps = Pick<AppDeps, "links" | "now">;
@@ -38,8 +37,6 @@ export const updateCurrentUser = async (
   if (!user) throw new AppError("UNAUTHENTICATED", "Please sign in.");
   return toUserDto(deps, user);
 };
-
-const localeInput = z.object({ locale: z.enum(["is-IS", "en-US"]) });
 
 /** Personal settings' language, stored on the user so e-mails and PDFs made for them follow it. */
 export const setCurrentUserLocale = async (deps: Pick<AppDeps, "db" | "now">, ctx: UserContext, input: unknown) => {

@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { defineRoute, type RestRoute } from "../../platform/http/rest.ts";
-import { codeParams, redeemedSchema, referralSchema } from "./referrals.schemas.ts";
+import { codeParams, createReferralInput, redeemedSchema, referralSchema } from "./referrals.schemas.ts";
 import { createReferral, redeemReferral } from "./referrals.service.ts";
 
 /** Spec 7: POST /referrals and POST /referrals/redeem/{code}. */
@@ -13,7 +12,7 @@ export const referralsRoutes: RestRoute[] = [
     tag: "referrals",
     access: "project",
     // Parsed by the service after the policy is asked: a caller without the right learns nothing from a 422.
-    body: z.unknown().describe("{email}"),
+    checkedBody: createReferralInput,
     status: 201,
     response: referralSchema,
     handler: ({ ctx, body, deps }) => createReferral(deps, ctx, body),

@@ -1,6 +1,14 @@
-import { z } from "zod";
 import { defineRoute, type RestRoute } from "../../platform/http/rest.ts";
-import { approvedTokenSchema, deviceParams, optionsAnswerSchema, registeredSchema } from "./webauthn.schemas.ts";
+import {
+  approvedTokenSchema,
+  authenticationOptionsSchema,
+  authenticationVerifySchema,
+  deviceParams,
+  optionsAnswerSchema,
+  registeredSchema,
+  registrationOptionsSchema,
+  registrationVerifySchema,
+} from "./webauthn.schemas.ts";
 import {
   authenticationOptions,
   registrationOptions,
@@ -12,7 +20,6 @@ import {
 /** Issue 17: unlock the employee app with the phone's biometrics (WebAuthn). Bodies are parsed by the service. */
 
 const tag = "devices";
-const checkedBody = (shape: string) => z.unknown().describe(shape);
 
 export const webauthnRoutes: RestRoute[] = [
   defineRoute({
@@ -22,7 +29,7 @@ export const webauthnRoutes: RestRoute[] = [
     tag,
     access: "user",
     params: deviceParams,
-    body: checkedBody("{passcode: four digits}"),
+    checkedBody: registrationOptionsSchema,
     response: optionsAnswerSchema,
     replayable: false,
     handler: ({ ctx, params, body, deps }) => registrationOptions(deps, ctx, params.id, body),
@@ -34,7 +41,7 @@ export const webauthnRoutes: RestRoute[] = [
     tag,
     access: "user",
     params: deviceParams,
-    body: checkedBody("{challenge_id: uuid, response: RegistrationResponseJSON}"),
+    checkedBody: registrationVerifySchema,
     response: registeredSchema,
     replayable: false,
     handler: ({ ctx, params, body, deps }) => verifyRegistration(deps, ctx, params.id, body),
@@ -55,7 +62,7 @@ export const webauthnRoutes: RestRoute[] = [
     summary: "Unlock, step 1 (no session): {device_id} → {challenge_id, options}; NOT_FOUND without a credential",
     tag: "auth",
     access: "public",
-    body: checkedBody("{device_id: uuid}"),
+    checkedBody: authenticationOptionsSchema,
     response: optionsAnswerSchema,
     replayable: false,
     handler: ({ ctx, body, deps }) => authenticationOptions(deps, ctx, body),
@@ -66,7 +73,7 @@ export const webauthnRoutes: RestRoute[] = [
     summary: "Unlock, step 2: {challenge_id, response (startAuthentication's answer)} → a token, as the passcode gives",
     tag: "auth",
     access: "public",
-    body: checkedBody("{challenge_id: uuid, response: AuthenticationResponseJSON}"),
+    checkedBody: authenticationVerifySchema,
     response: approvedTokenSchema,
     replayable: false,
     handler: ({ ctx, body, deps }) => verifyAuthentication(deps, ctx, body),

@@ -289,4 +289,22 @@ describe("version and docs", () => {
     expect(doc.paths["/v1/version"]).toHaveProperty("get");
     expect(doc.paths["/v1/docs"]).toHaveProperty("get");
   });
+
+  it("publishes every JSON body's fields, those its service parses after the policy too", async () => {
+    const response = await request({ method: "GET", url: "/v1/docs" });
+    type Operation = { requestBody?: { content: Record<string, { schema: Record<string, unknown> }> } };
+    const doc = response.json<{ paths: Record<string, Record<string, Operation>> }>();
+    const shapeless = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) => {
+        const schema = operation.requestBody?.content["application/json"]?.schema;
+        const shaped = (s: Record<string, unknown> | undefined): boolean =>
+          !!s &&
+          ("properties" in s || ((s.anyOf ?? s.oneOf) as Record<string, unknown>[] | undefined)?.some(shaped) === true);
+        return schema && !shaped(schema) ? [`${method} ${path}`] : [];
+      }),
+    );
+    expect(shapeless).toEqual([]);
+    const pin = doc.paths["/v1/funding_sources/{id}/pin/set"]?.post?.requestBody?.content["application/json"]?.schema;
+    expect(Object.keys(pin?.properties ?? {}).sort()).toEqual(["passcode", "pin"]);
+  });
 });

@@ -72,6 +72,12 @@ export type RouteSpec<
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * Instead of `body`: the body's schema when the handler's service parses it itself, after its policy question (a
+   * caller who may not act is refused before anything is said about the body). The route hands the service the
+   * cleaned body unparsed; /v1/docs publishes this schema as the body's shape.
+   */
+  checkedBody?: Schema;
   /** A whitelist: fields the handler returns beyond it are dropped, so nothing leaks by accident. */
   response: R;
   status?: number;
@@ -89,7 +95,8 @@ export type RouteSpec<
     ctx: ContextFor<A>;
     params: Out<P>;
     query: Out<Q>;
-    body: Out<B>;
+    /** Parsed by `body`; with `checkedBody` (or none) what the client sent, cleaned, for the service to parse. */
+    body: B extends Schema ? z.output<B> : unknown;
     deps: AppDeps;
     /** Reads the route's file (see `upload`); refuses a request that is not multipart. */
     upload: () => Promise<UploadResult>;
@@ -128,6 +135,12 @@ const narrow = <A extends Access>(ctx: RequestContext, access: A): ContextFor<A>
 const parseWith = <S extends Schema | undefined>(schema: S | undefined, value: unknown): Out<S> =>
   (schema ? schema.parse(value) : undefined) as Out<S>;
 
+/** The body a handler gets: parsed by the route's `body`, or (for `checkedBody`) as sent, for its service to parse. */
+const bodyOf = <B extends Schema | undefined>(spec: { body?: B; checkedBody?: Schema }, cleaned: unknown) =>
+  (spec.body ? spec.body.parse(cleaned) : spec.checkedBody ? cleaned : undefined) as B extends Schema
+    ? z.output<B>
+    : unknown;
+
 /** The caller's context and the cleaned, parsed params and query: what every route starts from. */
 const prepare = async <A extends Access, P extends Schema | undefined, Q extends Schema | undefined>(
   request: FastifyRequest,
@@ -161,7 +174,7 @@ export const defineRoute = <
   access: spec.access,
   status: spec.status ?? 200,
   replayable: spec.replayable ?? true,
-  schemas: { params: spec.params, query: spec.query, body: spec.body, response: spec.response },
+  schemas: { params: spec.params, query: spec.query, body: spec.body ?? spec.checkedBody, response: spec.response },
   produces: "json",
   upload: spec.upload,
   run: async (request, deps) => {
@@ -172,7 +185,7 @@ export const defineRoute = <
       params,
       query,
       // A multipart body is read by `upload()`, never parsed as the route's body.
-      body: parseWith<B>(spec.body, upload ? undefined : cleanInput(request.body, "body")),
+      body: bodyOf(spec, upload ? undefined : cleanInput(request.body, "body")),
       deps,
       upload: () =>
         upload
