@@ -1,8 +1,12 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { GraphQLField, GraphQLInputType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFundingScene, HOLDER_PASSCODE } from "../modules/funding-sources/testing/funding-scene.ts";
+import { randomKennitala } from "../modules/onboarding/testing/sign-up.ts";
 import { createPeopleScene } from "../modules/people/testing/people-scene.ts";
 import { encodeCursor } from "../platform/db/keyset-cursor.ts";
+import type { RestRoute } from "../platform/http/rest.ts";
+import { bodySample } from "../platform/http/testing/body-sample.ts";
 import {
   hasFields,
   isEnum,
@@ -18,17 +22,28 @@ import { createTestApp, type TestApp } from "./testing/test-app.ts";
 /**
  * "Bad input gets a clear error with a code; it never gets a 500", checked by a machine over every operation: each
  * GraphQL Query and Mutation field is called with one hostile value at a time in one of its arguments (or one field
- * of an input object), the others as operationCall makes them; each /v1 route with hostile path ids and one hostile
- * query value at a time. Hostile: a NUL byte, a lone surrogate, 20,000 characters, a day that does not exist, a
- * cursor of the right shape whose time PostgreSQL cannot read, numbers past their type. Whatever the answer, it is
- * never a 500 or INTERNAL: a value PostgreSQL would refuse must be refused before it reaches the statement.
+ * of an input object), the others as operationCall makes them; each /v1 route with hostile path ids, one hostile
+ * query value at a time, and a body sampled from its schema (body-sample.ts) that is valid but for one hostile field;
+ * a card's own routes again as its holder, so those bodies get past the policy to the service. Hostile: a NUL byte,
+ * a lone surrogate, 20,000 characters, a day that does not exist, a cursor of the right shape whose time PostgreSQL
+ * cannot read, numbers past their type. Whatever the answer, it is never a 500 or INTERNAL: a value PostgreSQL would
+ * refuse must be refused before it reaches the statement.
  */
 
 let t: TestApp;
 let headers: Record<string, string>;
 const freshOwner = async () => (await createPeopleScene(t.db)).callers.owner.headers;
+const NETWORK_KEY = "hostile-network-key-0123456789";
+const MAIL_RELAY_KEY = "hostile-mail-relay-key-0123456789";
+const cardKey = randomBytes(32);
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    env: {
+      KORT_CARD_KEY: cardKey.toString("base64"),
+      KORT_NETWORK_KEY: NETWORK_KEY,
+      KORT_MAIL_RELAY_KEY: MAIL_RELAY_KEY,
+    },
+  });
   headers = await freshOwner();
 });
 afterAll(() => t.close());
@@ -99,38 +114,157 @@ const shapeKeys = (schema: unknown): string[] => {
   return def ? shapeKeys(def.in ?? def.schema ?? def.innerType) : [];
 };
 
+/**
+ * What the sampled bodies cannot guess, by route: values that pass a refinement (an e-mail, a kennitala's check
+ * digit, a push subscription's JSON, a currency the processor knows). Merged over the sample, so every body sent
+ * below starts valid and each hostile value is the only thing wrong with it.
+ */
+const BODY_VALUES: Record<string, Record<string, unknown>> = {
+  "POST /v1/tokens": { identity: { type: "email", value: "someone@example.is" } },
+  "POST /v1/verifications/:id/data": { code: "123456" },
+  "POST /v1/onboarding": {
+    email: "someone@example.is",
+    company: { name: "Hostile ehf.", kennitala: randomKennitala("company") },
+  },
+  "POST /v1/devices/tokens": {
+    token: JSON.stringify({ endpoint: "https://push.example.is/x", keys: { p256dh: "BNc", auth: "tBH" } }),
+  },
+  "POST /v1/network/authorizations": { currency: "ISK" },
+};
+
+const withValues = (sample: unknown, values: Record<string, unknown> | undefined): unknown => {
+  if (!values || typeof sample !== "object" || sample === null) return values ?? sample;
+  const merged: Record<string, unknown> = { ...(sample as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(values)) {
+    merged[key] = typeof value === "object" && value !== null ? withValues(merged[key], value as never) : value;
+  }
+  return merged;
+};
+
+/** The valid body, then each top-level field (or each field of a nested object) set to one hostile value in turn. */
+const hostileBodies = (valid: unknown): unknown[] => {
+  if (typeof valid !== "object" || valid === null || Array.isArray(valid)) return [valid];
+  const bodies: unknown[] = [valid, {}];
+  const values = [...STRINGS, ...INTS, 1e308, 0.5, null, true, [], {}];
+  const entries = Object.entries(valid as Record<string, unknown>);
+  for (const [key, value] of entries) {
+    for (const hostileValue of values) bodies.push({ ...valid, [key]: hostileValue });
+    if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+      for (const inner of Object.keys(value)) {
+        for (const hostileValue of values) bodies.push({ ...valid, [key]: { ...value, [inner]: hostileValue } });
+      }
+    }
+  }
+  return bodies;
+};
+
+const KEYS = { "x-network-key": NETWORK_KEY, "x-mail-relay-key": MAIL_RELAY_KEY };
+
+/** Sends each request to the route with the caller's headers: the statuses answered, and which were 500s. */
+const sendAll = async (
+  route: RestRoute,
+  caller: Record<string, string>,
+  requests: { url: string; body?: unknown }[],
+) => {
+  const failures: string[] = [];
+  const statuses = new Set<number>();
+  for (const { url, body } of requests) {
+    const sent = { ...caller, ...KEYS, "idempotency-key": randomUUID() };
+    const response = await t.app.inject(
+      body === undefined
+        ? { method: route.method, url, headers: sent }
+        : {
+            method: route.method,
+            url,
+            headers: { ...sent, "content-type": "application/json" },
+            payload: JSON.stringify(body),
+          },
+    );
+    statuses.add(response.statusCode);
+    if (response.statusCode >= 500) {
+      const sentBody = JSON.stringify(body)?.slice(0, 120);
+      failures.push(`${route.method} ${url.slice(0, 120)} ${sentBody}: ${response.body.slice(0, 160)}`);
+    }
+  }
+  return { failures, statuses };
+};
+
+/** The route's valid body: sampled from its schema, with what a sample cannot guess (BODY_VALUES) over it. */
+const validBody = (route: RestRoute, values: Record<string, unknown> = {}) =>
+  route.schemas.body && !route.upload
+    ? withValues(withValues(bodySample(route.schemas.body), BODY_VALUES[`${route.method} ${route.path}`]), values)
+    : {};
+
 describe("hostile input", () => {
-  it("never answers a /v1 route with a 500, one hostile query value or id at a time", async () => {
+  it("samples a body every /v1 route with a body accepts, so the sweep below reaches past validation", () => {
+    const refused = apiRoutes({ demoMode: true })
+      .filter((route) => route.schemas.body && !route.upload)
+      .flatMap((route) => {
+        const key = `${route.method} ${route.path}`;
+        const result = route.schemas.body?.safeParse(validBody(route));
+        return result?.success ? [] : [`${key}: ${JSON.stringify(result?.error.issues.map((i) => i.path))}`];
+      });
+    expect(refused).toEqual([]);
+  });
+
+  it("never answers a /v1 route with a 500, one hostile query value, id or body field at a time", async () => {
     const failures = new Set<string>();
     const PATH_VALUES = ["not-a-uuid", "00000000-0000-0000-0000-000000000000", "%00", "2026-02-30", randomUUID()];
     for (const route of apiRoutes({ demoMode: true })) {
       const caller = route.method === "GET" ? headers : await freshOwner();
-      const keys = shapeKeys(route.schemas.query);
-      const bodies: unknown[] = route.method === "GET" || route.method === "DELETE" ? [undefined] : [{}, { x: 1 }];
-      const urls: string[] = [];
+      const queryKeys = shapeKeys(route.schemas.query);
+      const hasBody = route.method !== "GET" && route.method !== "DELETE";
+      const valid = validBody(route);
+      const requests: { url: string; body?: unknown }[] = [];
       for (const value of PATH_VALUES) {
         const path = route.path.replace(/:(\w+)/g, () => encodeURIComponent(value));
-        urls.push(path);
-        for (const key of keys) {
+        requests.push({ url: path, body: hasBody ? valid : undefined });
+        for (const key of queryKeys) {
           for (const hostileValue of [...STRINGS.slice(0, 3), FORGED_CURSOR, "-1", "99999999999999999999", "1.5"]) {
-            urls.push(`${path}?${key}=${encodeURIComponent(hostileValue)}`);
+            requests.push({
+              url: `${path}?${key}=${encodeURIComponent(hostileValue)}`,
+              body: hasBody ? valid : undefined,
+            });
           }
         }
       }
-      for (const url of urls) {
-        for (const body of bodies) {
-          const response = await t.app.inject({
-            method: route.method,
-            url,
-            headers: { ...caller, "idempotency-key": randomUUID(), "x-network-key": "x", "x-mail-relay-key": "x" },
-            ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-          });
-          if (response.statusCode >= 500)
-            failures.add(`${route.method} ${url.slice(0, 160)}: ${response.body.slice(0, 160)}`);
-        }
+      if (hasBody) {
+        // The body's fields, behind a path id of the right shape (one nobody has: a route answers 404 or decides).
+        const path = route.path.replace(/:(\w+)/g, () => randomUUID());
+        for (const body of hostileBodies(valid)) requests.push({ url: path, body });
       }
+      for (const failure of (await sendAll(route, caller, requests)).failures) failures.add(failure);
     }
     expect([...failures]).toEqual([]);
+  }, 900_000);
+
+  it("never answers a card's own /v1/funding_sources route with a 500, one hostile body field at a time", async () => {
+    // Past the policy: the holder on a card of their own, with their passcode, so the body reaches the service.
+    const scene = await createFundingScene(t, cardKey);
+    const failures: string[] = [];
+    const reached: string[] = [];
+    for (const route of apiRoutes({ demoMode: true }).filter((r) => r.path.startsWith("/v1/funding_sources/:id"))) {
+      const card = await scene.holderCard();
+      const url = route.path.replace(":id", card.id).replace(/:(\w+)/g, () => randomUUID());
+      const valid = validBody(route, { passcode: HOLDER_PASSCODE });
+      const bodies = route.method === "GET" || route.method === "DELETE" ? [undefined] : hostileBodies(valid);
+      const sent = await sendAll(
+        route,
+        scene.callers.holder.headers,
+        bodies.map((body) => ({ url, body })),
+      );
+      failures.push(...sent.failures);
+      if ([...sent.statuses].some((status) => status < 300)) reached.push(`${route.method} ${route.path}`);
+    }
+    // The calls whose bodies the service parses were answered 2xx with the valid body: the sweep got past the policy.
+    expect(reached).toEqual(
+      expect.arrayContaining(
+        ["/pin/set", "/sensitive", "/provision/apple", "/provision/google"].map(
+          (s) => `POST /v1/funding_sources/:id${s}`,
+        ),
+      ),
+    );
+    expect(failures).toEqual([]);
   }, 900_000);
 
   it("never answers a GraphQL field with INTERNAL, one hostile value at a time", async () => {
