@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { GraphQLObjectType } from "graphql";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createPeopleScene, insertInvite, personIn } from "../modules/people/testing/people-scene.ts";
+import { signedInMember } from "../modules/people/testing/people-scene.ts";
 import { setPolicyProbe } from "../platform/http/authorize.ts";
 import { operationCall } from "../platform/http/testing/operation-args.ts";
 import { apiRoutes } from "./routes.ts";
@@ -122,14 +122,6 @@ const graphqlOperations = [
 ];
 const restRoutes = apiRoutes({ demoMode: true }).map((route) => ({ key: `${route.method} ${route.path}`, route }));
 
-/** A company with an owner in a team, another member in it, and an open invitation: real rows for every id. */
-const signedInMember = async () => {
-  const scene = await createPeopleScene(t.db);
-  const member = await personIn(t.db, scene.project.id, "user", scene.teams.a);
-  const invite = await insertInvite(t.db, scene.project.id, scene.teams.a.id, `coverage-${randomUUID()}@test.kort.is`);
-  return { headers: scene.callers.owner.headers, ids: { team: scene.teams.a.id, user: member.id, invite } };
-};
-
 describe("authorization coverage", () => {
   it("lists only operations that exist", () => {
     const existing = new Set([...graphqlOperations, ...restRoutes].map((operation) => operation.key));
@@ -137,7 +129,7 @@ describe("authorization coverage", () => {
   });
 
   it("sees a self-scoped operation ask nothing, so the probe tells the two apart", async () => {
-    const { headers } = await signedInMember();
+    const { headers } = await signedInMember(t.db);
     const response = await t.app.inject({
       method: "POST",
       url: "/graphql",
@@ -150,7 +142,7 @@ describe("authorization coverage", () => {
 
   const checkedGraphql = graphqlOperations.filter((operation) => !(operation.key in NO_POLICY));
   it.each(checkedGraphql)("$key asks the policy", async ({ key, field }) => {
-    const { headers, ids } = await signedInMember();
+    const { headers, ids } = await signedInMember(t.db);
     const kind = key.startsWith("Mutation.") ? "mutation" : "query";
     let response = await t.app.inject({
       method: "POST",
@@ -173,7 +165,7 @@ describe("authorization coverage", () => {
   it("has every /v1 route not listed above ask the policy", async () => {
     const checkedRoutes = restRoutes.filter((operation) => !(operation.key in NO_POLICY));
     for (const { key, route } of checkedRoutes) {
-      const { headers, ids } = await signedInMember();
+      const { headers, ids } = await signedInMember(t.db);
       asked.length = 0;
       const url = route.path.replace(/:(\w+)/g, (_match, name: string) =>
         name.includes("team") ? ids.team : name.includes("user") ? ids.user : randomUUID(),
