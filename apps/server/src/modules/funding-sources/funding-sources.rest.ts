@@ -54,7 +54,7 @@ type CardCall<R extends z.ZodType> = {
   summary: string;
   response: R;
   /** Set for calls with a body: its schema, which the service parses after the policy question. */
-  body?: z.ZodType;
+  checkedBody?: z.ZodType;
   replayable?: boolean;
   run: (deps: AppDeps, ctx: ProjectContext, id: string, body: unknown) => Promise<z.input<R>>;
 };
@@ -68,7 +68,7 @@ const onCard = <R extends z.ZodType>(call: CardCall<R>): RestRoute =>
     tag,
     access: "project",
     params: fundingSourceParams,
-    checkedBody: call.body,
+    checkedBody: call.checkedBody,
     response: call.response,
     replayable: call.replayable ?? true,
     handler: ({ ctx, params, body, deps }) => call.run(deps, ctx, params.id, body),
@@ -133,7 +133,7 @@ export const fundingSourcesRoutes: RestRoute[] = [
     suffix: "/pin/set",
     summary:
       "Set or change the card PIN: {pin: four digits, passcode: the holder's}; stored as an argon2id hash, audited (card sensitive-details)",
-    body: setPinSchema,
+    checkedBody: setPinSchema,
     response: pinSetSchema,
     run: setFundingSourcePin,
   }),
@@ -148,7 +148,7 @@ export const fundingSourcesRoutes: RestRoute[] = [
     suffix: "/sensitive",
     summary:
       "PAN, CVC and expiry, to the cardholder only, after their passcode: {passcode: four digits}; audited (card sensitive-details). Never stored for replay.",
-    body: revealSchema,
+    checkedBody: revealSchema,
     response: sensitiveDetailsSchema,
     replayable: false,
     run: revealCard,
@@ -158,7 +158,7 @@ export const fundingSourcesRoutes: RestRoute[] = [
       method: "POST",
       suffix: `/provision/${wallet}`,
       summary: `Wallet provisioning payload for the ${wallet} wallet: {public_key?, nonce?} (card push-provisioning)`,
-      body: provisionSchema,
+      checkedBody: provisionSchema,
       response: provisioningSchema,
       replayable: false,
       run: (deps, ctx, id, body) => provisionCard(deps, ctx, id, wallet, body),

@@ -166,40 +166,43 @@ export const defineRoute = <
   B extends Schema | undefined = undefined,
 >(
   spec: RouteSpec<A, P, Q, B, R>,
-): RestRoute => ({
-  method: spec.method,
-  path: spec.path,
-  summary: spec.summary,
-  tag: spec.tag,
-  access: spec.access,
-  status: spec.status ?? 200,
-  replayable: spec.replayable ?? true,
-  schemas: { params: spec.params, query: spec.query, body: spec.body ?? spec.checkedBody, response: spec.response },
-  produces: "json",
-  upload: spec.upload,
-  run: async (request, deps) => {
-    const { ctx, params, query } = await prepare(request, deps, spec);
-    const { upload } = spec;
-    const result = await spec.handler({
-      ctx,
-      params,
-      query,
-      // A multipart body is read by `upload()`, never parsed as the route's body.
-      body: bodyOf(spec, upload ? undefined : cleanInput(request.body, "body")),
-      deps,
-      upload: () =>
-        upload
-          ? readUpload(request, upload)
-          : Promise.reject(new Error(`${spec.method} ${spec.path} declares no upload`)),
-    });
-    const output = spec.response.safeParse(result);
-    // A handler returning the wrong shape is our bug, not the client's: it must be a 500, not a 422.
-    if (!output.success) {
-      throw new Error(`Response of ${spec.method} ${spec.path} does not match its schema`, { cause: output.error });
-    }
-    return output.data;
-  },
-});
+): RestRoute => {
+  if (spec.body && spec.checkedBody) throw new Error(`${spec.method} ${spec.path}: body or checkedBody, not both`);
+  return {
+    method: spec.method,
+    path: spec.path,
+    summary: spec.summary,
+    tag: spec.tag,
+    access: spec.access,
+    status: spec.status ?? 200,
+    replayable: spec.replayable ?? true,
+    schemas: { params: spec.params, query: spec.query, body: spec.body ?? spec.checkedBody, response: spec.response },
+    produces: "json",
+    upload: spec.upload,
+    run: async (request, deps) => {
+      const { ctx, params, query } = await prepare(request, deps, spec);
+      const { upload } = spec;
+      const result = await spec.handler({
+        ctx,
+        params,
+        query,
+        // A multipart body is read by `upload()`, never parsed as the route's body.
+        body: bodyOf(spec, upload ? undefined : cleanInput(request.body, "body")),
+        deps,
+        upload: () =>
+          upload
+            ? readUpload(request, upload)
+            : Promise.reject(new Error(`${spec.method} ${spec.path} declares no upload`)),
+      });
+      const output = spec.response.safeParse(result);
+      // A handler returning the wrong shape is our bug, not the client's: it must be a 500, not a 422.
+      if (!output.success) {
+        throw new Error(`Response of ${spec.method} ${spec.path} does not match its schema`, { cause: output.error });
+      }
+      return output.data;
+    },
+  };
+};
 
 /** A file to stream as a route's answer (defineFileRoute), with the headers it is sent with. */
 export class FileAnswer {
