@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { GraphQLObjectType } from "graphql";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { signedInMember } from "../modules/people/testing/people-scene.ts";
 import { setPolicyProbe } from "../platform/http/authorize.ts";
 import { operationCall } from "../platform/http/testing/operation-args.ts";
 import { apiRoutes } from "./routes.ts";
 import { kortSchema } from "./schema.ts";
+import { sweepCompany } from "./testing/sweep-company.ts";
 import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
 /**
@@ -129,7 +129,7 @@ describe("authorization coverage", () => {
   });
 
   it("sees a self-scoped operation ask nothing, so the probe tells the two apart", async () => {
-    const { headers } = await signedInMember(t.db);
+    const { headers } = await sweepCompany(t.db);
     const response = await t.app.inject({
       method: "POST",
       url: "/graphql",
@@ -142,7 +142,7 @@ describe("authorization coverage", () => {
 
   const checkedGraphql = graphqlOperations.filter((operation) => !(operation.key in NO_POLICY));
   it.each(checkedGraphql)("$key asks the policy", async ({ key, field }) => {
-    const { headers, ids } = await signedInMember(t.db);
+    const { headers, ids } = await sweepCompany(t.db);
     const kind = key.startsWith("Mutation.") ? "mutation" : "query";
     let response = await t.app.inject({
       method: "POST",
@@ -165,7 +165,7 @@ describe("authorization coverage", () => {
   it("has every /v1 route not listed above ask the policy", async () => {
     const checkedRoutes = restRoutes.filter((operation) => !(operation.key in NO_POLICY));
     for (const { key, route } of checkedRoutes) {
-      const { headers, ids } = await signedInMember(t.db);
+      const { headers, ids } = await sweepCompany(t.db);
       asked.length = 0;
       const url = route.path.replace(/:(\w+)/g, (_match, name: string) =>
         name.includes("team") ? ids.team : name.includes("user") ? ids.user : randomUUID(),

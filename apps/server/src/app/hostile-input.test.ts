@@ -3,7 +3,7 @@ import type { GraphQLField, GraphQLInputType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFundingScene, HOLDER_PASSCODE } from "../modules/funding-sources/testing/funding-scene.ts";
 import { randomKennitala } from "../modules/onboarding/testing/sign-up.ts";
-import { createPeopleScene, signedInMember } from "../modules/people/testing/people-scene.ts";
+import { createPeopleScene } from "../modules/people/testing/people-scene.ts";
 import { encodeCursor } from "../platform/db/keyset-cursor.ts";
 import type { RestRoute } from "../platform/http/rest.ts";
 import { bodySample } from "../platform/http/testing/body-sample.ts";
@@ -17,6 +17,7 @@ import {
 } from "../platform/http/testing/operation-args.ts";
 import { apiRoutes } from "./routes.ts";
 import { kortSchema } from "./schema.ts";
+import { sweepCompany } from "./testing/sweep-company.ts";
 import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
 /**
@@ -278,15 +279,15 @@ describe("hostile input", () => {
   it("never answers a GraphQL field with INTERNAL, one hostile value at a time", async () => {
     const schema = kortSchema();
     const failures = new Set<string>();
-    const reader = await signedInMember(t.db);
+    const reader = await sweepCompany(t.db);
     for (const [kind, type] of [
       ["query", schema.getQueryType()],
       ["mutation", schema.getMutationType()],
     ] as const) {
       for (const field of Object.values(type?.getFields() ?? {})) {
         // A mutation may change its caller (a role, a session, a membership): each starts from a fresh company. Its
-        // ids name real rows of that company (a team, a member, an invitation), so hostile values get past NOT_FOUND.
-        const { headers: caller, ids } = kind === "mutation" ? await signedInMember(t.db) : reader;
+        // ids name real rows of that company (a team, a member, an invitation, a card, a category, a tax category), so hostile values get past NOT_FOUND.
+        const { headers: caller, ids } = kind === "mutation" ? await sweepCompany(t.db) : reader;
         const base = operationCall(kind, field, ids, "all");
         for (const variables of variants(base.variables, field)) {
           const response = await t.app.inject({

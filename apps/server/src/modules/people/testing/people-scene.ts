@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { evaluatePolicy, type PolicyActionOf, type RoleName } from "@kort/core";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../platform/db/client.ts";
@@ -154,16 +154,4 @@ export const cardOf = async (db: Db, id: string) => {
   const [row] = await db.select().from(cards).where(eq(cards.id, id));
   if (!row) throw new Error(`no card ${id}`);
   return row;
-};
-
-/**
- * A company with an owner in a team, another member in it, and an open invitation: real rows for every id an
- * operation takes (operationCall's FixtureIds), with the owner's headers. The machine-run sweeps over every
- * operation (authorization coverage, hostile input) start each call from one.
- */
-export const signedInMember = async (db: Db) => {
-  const scene = await createPeopleScene(db);
-  const member = await personIn(db, scene.project.id, "user", scene.teams.a);
-  const invite = await insertInvite(db, scene.project.id, scene.teams.a.id, `sweep-${randomUUID()}@test.kort.is`);
-  return { headers: scene.callers.owner.headers, ids: { team: scene.teams.a.id, user: member.id, invite } };
 };

@@ -26,11 +26,27 @@ export const nameOf = (type: unknown): string =>
  * required argument gets a value of its type, and ids name real rows through `ids`, chosen by the argument's
  * name (`team_id`, `user_id`) or, for a bare `id`, by the operation's name (`revoke_invite` → an invitation).
  */
-export type FixtureIds = { team: string; user: string; invite: string };
+export type FixtureIds = {
+  team: string;
+  user: string;
+  invite: string;
+  card?: string;
+  transaction?: string;
+  category?: string;
+  taxCategory?: string;
+};
 
 const idFor = (operation: string, argument: string, ids: FixtureIds): string => {
   const subject = argument === "id" ? operation : argument;
+  // The object's noun, most specific first: `set_card_team(id)` is about a card, `patch_tax_category` about a tax
+  // category, and a categorisation rule or a card design is neither a category nor a card.
   if (/invite/.test(subject)) return ids.invite;
+  if (/design|categorisation/.test(subject)) return randomUUID();
+  if (/holder/.test(subject)) return ids.user;
+  if (/transaction/.test(subject) && ids.transaction) return ids.transaction;
+  if (/card/.test(subject) && ids.card) return ids.card;
+  if (/tax_category/.test(subject) && ids.taxCategory) return ids.taxCategory;
+  if (/category/.test(subject) && ids.category) return ids.category;
   if (/team/.test(subject)) return ids.team;
   if (/user/.test(subject)) return ids.user;
   // An id nobody has: the operation answers NOT_FOUND, which fails the coverage test unless the policy was asked
