@@ -115,12 +115,14 @@ const shapeKeys = (schema: unknown): string[] => {
   return def ? shapeKeys(def.in ?? def.schema ?? def.innerType) : [];
 };
 
+/** The sign-in e-mail of the bodies; sendAll gives each request an address of its own in its place. */
+const SWEEP_EMAIL = "sweep@example.is";
+
 /**
  * What the sampled bodies cannot guess, by route: values that pass a refinement (an e-mail, a kennitala's check
  * digit, a push subscription's JSON, a currency the processor knows). Merged over the sample, so every body sent
  * below starts valid and each hostile value is the only thing wrong with it.
  */
-const SWEEP_EMAIL = "sweep@example.is";
 const BODY_VALUES: Record<string, Record<string, unknown>> = {
   "POST /v1/tokens": { identity: { type: "email", value: SWEEP_EMAIL } },
   "POST /v1/verifications/:id/data": { code: "123456" },

@@ -12,9 +12,8 @@ import type { FixtureIds } from "../../platform/http/testing/operation-args.ts";
 /**
  * A company with a real row for every kind of id an operation takes (operationCall's FixtureIds): an owner in a
  * team, another member in it, an open invitation, a card the member holds with a settled purchase, a category and a
- * tax category. The
- * machine-run sweeps over every operation (authorization coverage, hostile input) start each call from one, so an
- * operation gets past NOT_FOUND to its policy question and its input.
+ * tax category. The machine-run sweeps over every operation (authorization coverage, hostile input) start each call
+ * from one, so an operation gets past NOT_FOUND to its policy question and its input.
  */
 export const sweepCompany = async (db: Db): Promise<{ headers: Record<string, string>; ids: FixtureIds }> => {
   const scene = await createPeopleScene(db);

@@ -4,6 +4,7 @@ import type { Executor, Tx } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
+import { isUuid } from "../../platform/http/headers.ts";
 import { noteCategorisation, noteCategorisations } from "../categorisation/categorisation.service.ts";
 import type { LedgerDeps } from "./ledger.service.ts";
 import { assertTransactionActionPossible, type TransactionAction, transactionNotFound } from "./transaction-access.ts";
@@ -41,7 +42,7 @@ export const lockSelectionFor = async (
   action: TransactionAction,
 ): Promise<LockedTransaction[]> => {
   assertTransactionActionPossible(ctx, action);
-  if (!ids.every((id) => z.uuid().safeParse(id).success)) throw transactionNotFound();
+  if (!ids.every(isUuid)) throw transactionNotFound();
   const unique = [...new Set(ids)].sort();
   const rows = await lockTransactions(tx, ctx.membership.projectId, unique);
   if (rows.length !== unique.length) throw transactionNotFound();

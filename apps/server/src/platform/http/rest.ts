@@ -137,7 +137,7 @@ const parseWith = <S extends Schema | undefined>(schema: S | undefined, value: u
 
 /** The body a handler gets: parsed by the route's `body`, or (for `checkedBody`) as sent, for its service to parse. */
 const bodyOf = <B extends Schema | undefined>(spec: { body?: B; checkedBody?: Schema }, cleaned: unknown) =>
-  (spec.body ? spec.body.parse(cleaned) : spec.checkedBody ? cleaned : undefined) as B extends Schema
+  (spec.body ? parseWith(spec.body, cleaned) : spec.checkedBody ? cleaned : undefined) as B extends Schema
     ? z.output<B>
     : unknown;
 

@@ -63,7 +63,7 @@ const stringOf = (schema: JsonSchema): string => {
   return candidate ?? "x";
 };
 
-export const sampleOf = (schema: JsonSchema): unknown => {
+const sampleOf = (schema: JsonSchema): unknown => {
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   const options = schema.anyOf ?? schema.oneOf;
