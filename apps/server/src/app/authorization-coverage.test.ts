@@ -102,7 +102,8 @@ const NO_POLICY: Readonly<Record<string, string>> = {
 let t: TestApp;
 const asked: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  // The sweep company's receipt, card design and e-mail alias are answered with signed links, which need a key.
+  t = await createTestApp({ env: { KORT_LINK_KEY: "authorization-coverage-link-key-0123456789" } });
   setPolicyProbe((question) => asked.push(`${question.resource} ${question.action}`));
 });
 afterEach(() => {
@@ -129,7 +130,8 @@ describe("authorization coverage", () => {
   });
 
   it("sees a self-scoped operation ask nothing, so the probe tells the two apart", async () => {
-    const { headers } = await sweepCompany(t.db);
+    const { headers } = await sweepCompany(t);
+    asked.length = 0;
     const response = await t.app.inject({
       method: "POST",
       url: "/graphql",
@@ -142,7 +144,9 @@ describe("authorization coverage", () => {
 
   const checkedGraphql = graphqlOperations.filter((operation) => !(operation.key in NO_POLICY));
   it.each(checkedGraphql)("$key asks the policy", async ({ key, field }) => {
-    const { headers, ids } = await sweepCompany(t.db);
+    const { headers, ids } = await sweepCompany(t);
+    // The company's rows are made through the app's own operations, which ask the policy: only this call counts.
+    asked.length = 0;
     const kind = key.startsWith("Mutation.") ? "mutation" : "query";
     let response = await t.app.inject({
       method: "POST",
@@ -165,7 +169,7 @@ describe("authorization coverage", () => {
   it("has every /v1 route not listed above ask the policy", async () => {
     const checkedRoutes = restRoutes.filter((operation) => !(operation.key in NO_POLICY));
     for (const { key, route } of checkedRoutes) {
-      const { headers, ids } = await sweepCompany(t.db);
+      const { headers, ids } = await sweepCompany(t);
       asked.length = 0;
       const url = route.path.replace(/:(\w+)/g, (_match, name: string) =>
         name.includes("team") ? ids.team : name.includes("user") ? ids.user : randomUUID(),

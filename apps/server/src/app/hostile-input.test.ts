@@ -281,15 +281,15 @@ describe("hostile input", () => {
   it("never answers a GraphQL field with INTERNAL, one hostile value at a time", async () => {
     const schema = kortSchema();
     const failures = new Set<string>();
-    const reader = await sweepCompany(t.db);
+    const reader = await sweepCompany(t);
     for (const [kind, type] of [
       ["query", schema.getQueryType()],
       ["mutation", schema.getMutationType()],
     ] as const) {
       for (const field of Object.values(type?.getFields() ?? {})) {
         // A mutation may change its caller (a role, a session, a membership): each starts from a fresh company. Its
-        // ids name real rows of that company (a team, a member, an invitation, a card, a category, a tax category), so hostile values get past NOT_FOUND.
-        const { headers: caller, ids } = kind === "mutation" ? await sweepCompany(t.db) : reader;
+        // ids name real rows of that company (sweepCompany), so hostile values get past NOT_FOUND.
+        const { headers: caller, ids } = kind === "mutation" ? await sweepCompany(t) : reader;
         const base = operationCall(kind, field, ids, "all");
         for (const variables of variants(base.variables, field)) {
           const response = await t.app.inject({

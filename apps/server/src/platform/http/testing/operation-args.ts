@@ -24,34 +24,70 @@ export const nameOf = (type: unknown): string =>
 /**
  * Minimal arguments for any GraphQL operation, built from the schema (authorization-coverage.test.ts): every
  * required argument gets a value of its type, and ids name real rows through `ids`, chosen by the argument's
- * name (`team_id`, `user_id`) or, for a bare `id`, by the operation's name (`revoke_invite` → an invitation).
+ * name (`team_id`, `user_id`) or, for a bare `id` or `ids`, by the operation's name (`revoke_invite` → an
+ * invitation, `remove_receipts` → a receipt).
  */
 export type FixtureIds = {
+  project: string;
   team: string;
   user: string;
   invite: string;
   card: string;
+  cardDesign: string;
   transaction: string;
+  receipt: string;
   category: string;
   taxCategory: string;
+  categoryGroup: string;
+  dimensionValue: string;
+  rule: string;
+  ruleProposal: string;
+  export: string;
+  scheduledExport: string;
+  invoice: string;
+  transfer: string;
+  emailAddress: string;
+  announcement: string;
+  notification: string;
 };
 
+/**
+ * The object's noun, most specific first: `set_card_team(id)` is about a card, `patch_tax_category` about a tax
+ * category, `cardholder_id` about a person but `change_cardholder(id)` about the card; a rule proposal is not the
+ * rule, a scheduled export not the export, a card design not the card, and a category group (`group_id`,
+ * `subgroup_ids`) or a categorisation rule not the category. `categor` also reads `bulk_delete_categories`.
+ */
+const NOUNS: readonly [RegExp, keyof FixtureIds][] = [
+  [/invite/, "invite"],
+  [/proposal/, "ruleProposal"],
+  [/categorisation/, "rule"],
+  [/design/, "cardDesign"],
+  [/scheduled_export/, "scheduledExport"],
+  [/export/, "export"],
+  [/receipt/, "receipt"],
+  [/invoice/, "invoice"],
+  [/transfer/, "transfer"],
+  [/announcement/, "announcement"],
+  [/notification/, "notification"],
+  [/email/, "emailAddress"],
+  [/dimension_value/, "dimensionValue"],
+  [/group/, "categoryGroup"],
+  [/holder_id/, "user"],
+  [/transaction/, "transaction"],
+  [/card/, "card"],
+  [/tax_categor/, "taxCategory"],
+  [/categor/, "category"],
+  [/team/, "team"],
+  [/user|member|actor/, "user"],
+  [/project|company/, "project"],
+];
+
 const idFor = (operation: string, argument: string, ids: FixtureIds): string => {
-  const subject = argument === "id" ? operation : argument;
-  // The object's noun, most specific first: `set_card_team(id)` is about a card, `patch_tax_category` about a tax
-  // category, and a categorisation rule or a card design is neither a category nor a card.
-  if (/invite/.test(subject)) return ids.invite;
-  if (/design|categorisation/.test(subject)) return randomUUID();
-  if (/holder/.test(subject)) return ids.user;
-  if (/transaction/.test(subject)) return ids.transaction;
-  if (/card/.test(subject)) return ids.card;
-  if (/tax_category/.test(subject)) return ids.taxCategory;
-  if (/category/.test(subject)) return ids.category;
-  if (/team/.test(subject)) return ids.team;
-  if (/user/.test(subject)) return ids.user;
+  const subject = argument === "id" || argument === "ids" ? operation : argument;
+  const noun = NOUNS.find(([pattern]) => pattern.test(subject))?.[1];
   // An id nobody has: the operation answers NOT_FOUND, which fails the coverage test unless the policy was asked
-  // first. Teach this function the new kind of id when that happens.
-  return randomUUID();
+  // first. Teach NOUNS and sweepCompany the new kind of id when that happens.
+  return noun ? ids[noun] : randomUUID();
 };
 
 const stringFor = (argument: string): string => {

@@ -1,0 +1,35 @@
+import { randomUUID } from "node:crypto";
+import { multipart, type Part } from "../../modules/receipts/testing/receipts-scene.ts";
+import type { TestApp } from "./test-app.ts";
+
+/**
+ * The sweep company's rows are made by its people through the app's own operations, so each row is whole as the
+ * service writes it (its audit row, its blobs, its notices). A call that fails stops the sweep there: a sweep over
+ * a company without its rows would count NOT_FOUND as a pass.
+ */
+export type Headers = Record<string, string>;
+
+export const graphqlAs = async <T>(
+  t: TestApp,
+  headers: Headers,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> => {
+  const response = await t.app.inject({ method: "POST", url: "/graphql", headers, payload: { query, variables } });
+  const body = response.json<{ data?: T | null; errors?: unknown[] }>();
+  if (body.errors || !body.data) throw new Error(`The sweep company's ${query} answered ${response.body}`);
+  return body.data;
+};
+
+/** A file posted as a browser uploads it; answers the id of the row the route made. */
+export const uploadAs = async (t: TestApp, headers: Headers, url: string, file: Omit<Part, "field">) => {
+  const body = multipart([{ field: "file", ...file }]);
+  const response = await t.app.inject({
+    method: "POST",
+    url,
+    headers: { ...headers, "content-type": body.contentType, "idempotency-key": randomUUID() },
+    payload: body.payload,
+  });
+  if (response.statusCode !== 201) throw new Error(`The sweep company's upload to ${url} answered ${response.body}`);
+  return response.json<{ id: string }>().id;
+};
