@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTeamsScene, graphqlFor, type TeamsScene } from "../modules/teams/teams.fixtures.ts";
 import { loadConfig } from "../platform/config.ts";
-import { createDb, SecondConnectionError } from "../platform/db/client.ts";
+import { createDb, OverlappingQueryError, SecondConnectionError } from "../platform/db/client.ts";
 import { describeError } from "../platform/errors.ts";
 import { createTestApp, type TestApp } from "./testing/test-app.ts";
 
@@ -76,6 +76,20 @@ describe("the database's bounds", () => {
         await t.db.execute(sql`select 1`);
       }),
     ).rejects.toMatchObject({ cause: expect.any(SecondConnectionError) });
+  });
+
+  it("refuses a query sent on a transaction's connection before its previous one answered", async () => {
+    const overlapping = t.db.transaction((tx) => Promise.all([tx.execute(sql`select 1`), tx.execute(sql`select 2`)]));
+    // Refused, and the transaction still rolled back (its rollback waits behind the first query, as pg queues it).
+    await expect(overlapping).rejects.toMatchObject({ cause: expect.any(OverlappingQueryError) });
+    // One after another, on a connection of the same pool of two: allowed.
+    for (let round = 0; round < 3; round += 1) {
+      const answers = await t.db.transaction(async (tx) => [
+        await tx.execute(sql`select 1`),
+        await tx.execute(sql`select 2`),
+      ]);
+      expect(answers).toHaveLength(2);
+    }
   });
 
   it("guards the pool in tests and development, not in production unless asked", () => {

@@ -98,11 +98,10 @@ export const toCategoryDtos = async (
   );
   const dimensionIds = [...new Set(links.map((link) => link.dimensionId))];
   const taxIds = [...new Set(rows.flatMap((row) => (row.defaultTaxCategoryId ? [row.defaultTaxCategoryId] : [])))];
-  const [dimensionRows, taxRows, inUse] = await Promise.all([
-    findLiveDimensions(db, projectId, dimensionIds),
-    findTaxCategories(db, projectId, taxIds),
-    taxCategoriesInUse(db, projectId, taxIds),
-  ]);
+  // One after another: `db` is often a change's transaction, whose one connection answers one query at a time.
+  const dimensionRows = await findLiveDimensions(db, projectId, dimensionIds);
+  const taxRows = await findTaxCategories(db, projectId, taxIds);
+  const inUse = await taxCategoriesInUse(db, projectId, taxIds);
   const dimensions = new Map((await toDimensionDtos(db, projectId, dimensionRows)).map((d) => [d.id, d]));
   const taxes = new Map(taxRows.map((row) => [row.id, toTaxCategoryDto(row, inUse.has(row.id))]));
   return rows.map((row) => {

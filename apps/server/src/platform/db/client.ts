@@ -36,6 +36,50 @@ export class SecondConnectionError extends Error {
   }
 }
 
+/**
+ * Thrown when code sends a query on a connection whose previous query has not answered yet: `Promise.all` over
+ * queries on a transaction's `tx`. One connection runs one query at a time, so nothing is gained; pg 8 queues the
+ * second silently and warns from the third, and pg 9 refuses them.
+ */
+export class OverlappingQueryError extends Error {
+  constructor() {
+    super(
+      "A query was sent on a connection still running another (Promise.all over one transaction's queries?). Await them one after another: a connection answers one query at a time.",
+    );
+    this.name = "OverlappingQueryError";
+  }
+}
+
+/**
+ * Refuses a promise-style query on `client` while its previous one is unanswered (OverlappingQueryError). Calls
+ * with a callback (the pool's own `pool.query`) and streams (COPY, cursors) pass through: neither is how a
+ * repository's query reaches a transaction, and a stream's end is its own event. So does a rollback, which must
+ * end the transaction whatever else was sent.
+ */
+/** A rollback may follow a failure while the failed batch's other query still runs: pg queues it behind that one. */
+const isRollback = (first: unknown): boolean => {
+  const text = typeof first === "string" ? first : (first as { text?: unknown } | null)?.text;
+  return typeof text === "string" && /^\s*rollback\b/i.test(text);
+};
+
+const guardClient = (client: pg.PoolClient): void => {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let running = 0;
+  const settled = () => {
+    running -= 1;
+  };
+  client.query = ((...args: unknown[]) => {
+    const [first] = args;
+    const stream = typeof first === "object" && first !== null && "submit" in first;
+    if (stream || typeof args.at(-1) === "function" || isRollback(first)) return query(...args);
+    if (running > 0) throw new OverlappingQueryError();
+    running += 1;
+    const answer = query(...args) as Promise<unknown>;
+    answer.then(settled, settled);
+    return answer;
+  }) as typeof client.query;
+};
+
 /** Set while a `db.transaction` callback runs; the pool refuses connections asked for from inside it. */
 const insideTransaction = new AsyncLocalStorage<true>();
 
@@ -43,6 +87,8 @@ const insideTransaction = new AsyncLocalStorage<true>();
  * A request's work is one transaction on one connection. Code that reaches for the pool (`db`) instead of its
  * `tx` while the transaction is open holds one connection and waits for a second: with N such requests at once
  * and a pool of N, all wait forever. This makes that mistake fail at once, in every test, instead of under load.
+ *
+ * The same guard refuses a second query sent on a connection before its first has answered (guardClient).
  *
  * It is a check for the code, not a rule of the product, and it has a price: on Node 20 AsyncLocalStorage runs a
  * hook on every promise the process makes, which cost 10-20 µs of server CPU on a 130-200 µs request (measured on
@@ -63,6 +109,7 @@ const guardPool = (pool: pg.Pool, db: Db): void => {
     return connect(callback);
   };
   pool.connect = guarded as typeof pool.connect;
+  pool.on("connect", guardClient);
   const transaction = db.transaction.bind(db);
   db.transaction = ((run, config) =>
     transaction((tx) => insideTransaction.run(true, () => run(tx)), config)) as Db["transaction"];
