@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { GraphQLObjectType } from "graphql";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { setPolicyProbe } from "../platform/http/authorize.ts";
-import { operationCall } from "../platform/http/testing/operation-args.ts";
+import { operationCall, pathWithIds } from "../platform/http/testing/operation-args.ts";
 import { apiRoutes } from "./routes.ts";
 import { kortSchema } from "./schema.ts";
 import { sweepCompany } from "./testing/sweep-company.ts";
@@ -171,9 +171,7 @@ describe("authorization coverage", () => {
     for (const { key, route } of checkedRoutes) {
       const { headers, ids } = await sweepCompany(t);
       asked.length = 0;
-      const url = route.path.replace(/:(\w+)/g, (_match, name: string) =>
-        name.includes("team") ? ids.team : name.includes("user") ? ids.user : randomUUID(),
-      );
+      const url = pathWithIds(route.path, ids);
       const response = await t.app.inject({
         method: route.method,
         url,

@@ -74,7 +74,8 @@ const NOUNS: readonly [RegExp, keyof FixtureIds][] = [
   [/group/, "categoryGroup"],
   [/holder_id/, "user"],
   [/transaction/, "transaction"],
-  [/card/, "card"],
+  // A funding source is a card as the employee's wallet names it (/v1/funding_sources/:id).
+  [/card|funding_source/, "card"],
   [/tax_categor/, "taxCategory"],
   [/categor/, "category"],
   [/team/, "team"],
@@ -82,12 +83,27 @@ const NOUNS: readonly [RegExp, keyof FixtureIds][] = [
   [/project|company/, "project"],
 ];
 
-const idFor = (operation: string, argument: string, ids: FixtureIds): string => {
-  const subject = argument === "id" || argument === "ids" ? operation : argument;
-  const noun = NOUNS.find(([pattern]) => pattern.test(subject))?.[1];
-  // An id nobody has: the operation answers NOT_FOUND, which fails the coverage test unless the policy was asked
-  // first. Teach NOUNS and sweepCompany the new kind of id when that happens.
-  return noun ? ids[noun] : randomUUID();
+const nounOf = (subject: string): keyof FixtureIds | undefined => NOUNS.find(([pattern]) => pattern.test(subject))?.[1];
+
+// An id nobody has: the operation answers NOT_FOUND, which fails the coverage test unless the policy was asked
+// first. Teach NOUNS and sweepCompany the new kind of id when that happens.
+const idOf = (noun: keyof FixtureIds | undefined, ids: FixtureIds): string => (noun ? ids[noun] : randomUUID());
+
+const idFor = (operation: string, argument: string, ids: FixtureIds): string =>
+  idOf(nounOf(argument === "id" || argument === "ids" ? operation : argument), ids);
+
+/**
+ * A /v1 route's path with each parameter a real row of the sweep company: by its own name (`:team_id`), else by the
+ * segment before it (`/v1/transactions/:id/receipts` is a purchase's, `/transactions/:tid` too,
+ * `/v1/email-addresses/:id/verify` an alias's). Paths of kinds nobody has (a device, a sign-up) get an id nobody has.
+ */
+export const pathWithIds = (path: string, ids: FixtureIds): string => {
+  const segments = path.split("/");
+  return segments
+    .map((segment, index) =>
+      segment.startsWith(":") ? idOf(nounOf(segment.slice(1)) ?? nounOf(segments[index - 1] ?? ""), ids) : segment,
+    )
+    .join("/");
 };
 
 const stringFor = (argument: string): string => {
