@@ -50,18 +50,18 @@ export class OverlappingQueryError extends Error {
   }
 }
 
-/**
- * Refuses a promise-style query on `client` while its previous one is unanswered (OverlappingQueryError). Calls
- * with a callback (the pool's own `pool.query`) and streams (COPY, cursors) pass through: neither is how a
- * repository's query reaches a transaction, and a stream's end is its own event. So does a rollback, which must
- * end the transaction whatever else was sent.
- */
 /** A rollback may follow a failure while the failed batch's other query still runs: pg queues it behind that one. */
 const isRollback = (first: unknown): boolean => {
   const text = typeof first === "string" ? first : (first as { text?: unknown } | null)?.text;
   return typeof text === "string" && /^\s*rollback\b/i.test(text);
 };
 
+/**
+ * Refuses a promise-style query on `client` while its previous one is unanswered (OverlappingQueryError). Calls
+ * with a callback (the pool's own `pool.query`) and streams (COPY, cursors) pass through: neither is how a
+ * repository's query reaches a transaction, and a stream's end is its own event. So does a rollback, which must
+ * end the transaction whatever else was sent.
+ */
 const guardClient = (client: pg.PoolClient): void => {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   let running = 0;
