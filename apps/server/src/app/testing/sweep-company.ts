@@ -15,11 +15,12 @@ import type { TestApp } from "./test-app.ts";
 
 /**
  * A company with a real row for every kind of id an operation takes (operationCall's FixtureIds): an owner in a
- * team, another member in it, an open invitation, a card the member holds with a settled purchase and its receipt,
- * the chart (sweep-accounting.ts), the paperwork of its spend (sweep-paperwork.ts) and the owner's own notices
- * (sweep-notices.ts). The machine-run sweeps over every operation (authorization coverage, hostile input) start
- * each call from one, so an operation gets past NOT_FOUND to its policy question and its input. The app must sign
- * links (KORT_LINK_KEY or a card key): the rows are made through its operations, and some answer with links.
+ * team, another member in it, an open invitation, a card the member holds with a settled purchase and its receipt
+ * and a pending one, the chart (sweep-accounting.ts), the paperwork of its spend (sweep-paperwork.ts) and the
+ * owner's own notices (sweep-notices.ts). The machine-run sweeps over every operation (authorization coverage,
+ * hostile input) start each call from one, so an operation gets past NOT_FOUND to its policy question and its input.
+ * The app must sign links (KORT_LINK_KEY or a card key): the rows are made through its operations, and some answer
+ * with links.
  */
 export const sweepCompany = async (t: TestApp): Promise<{ headers: Record<string, string>; ids: FixtureIds }> => {
   const { db } = t;
@@ -58,9 +59,9 @@ export const sweepCompany = async (t: TestApp): Promise<{ headers: Record<string
       },
     ),
   );
-  // A settled purchase on the card: approved by the processor, then cleared, as the network would.
+  // Purchases on the card, approved by the processor; settled ones then cleared, as the network would.
   const processor = { db, secrets, now: () => new Date() };
-  const settle = async (merchantName: string): Promise<string> => {
+  const authorize = async (merchantName: string): Promise<string> => {
     const approved = await authorizePayment(processor, {
       pan: card.pan,
       expiryMonth: card.expirationMonth,
@@ -73,10 +74,16 @@ export const sweepCompany = async (t: TestApp): Promise<{ headers: Record<string
       networkReference: randomUUID(),
     });
     if (!approved.id) throw new Error(`The sweep company's purchase was declined: ${approved.declineCode}`);
-    const cleared = await clearAuthorization(processor, { authorizationId: approved.id, amount: 1_000 });
+    return approved.id;
+  };
+  const settle = async (merchantName: string): Promise<string> => {
+    const authorizationId = await authorize(merchantName);
+    const cleared = await clearAuthorization(processor, { authorizationId, amount: 1_000 });
     return cleared.transaction_id;
   };
   const transaction = await settle("Bónus Kringlunni");
+  // One left pending, for the network's reversal of it.
+  const authorization = await authorize("Olís Ánanaustum");
   const chart = await sweepAccounting(t, owner, projectId, settle);
   const paperwork = await sweepPaperwork(t, owner, { transaction, kennitala });
   const notices = await sweepNotices(t, owner, projectId);
@@ -88,6 +95,7 @@ export const sweepCompany = async (t: TestApp): Promise<{ headers: Record<string
       user: member.id,
       invite,
       card: card.id,
+      authorization,
       transaction,
       ...chart,
       ...paperwork,

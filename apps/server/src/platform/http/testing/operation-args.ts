@@ -33,6 +33,8 @@ export type FixtureIds = {
   user: string;
   invite: string;
   card: string;
+  /** A pending authorization, which the network may still reverse or clear. */
+  authorization: string;
   cardDesign: string;
   transaction: string;
   receipt: string;
@@ -73,6 +75,7 @@ const NOUNS: readonly [RegExp, keyof FixtureIds][] = [
   [/dimension_value/, "dimensionValue"],
   [/group/, "categoryGroup"],
   [/holder_id/, "user"],
+  [/authorization/, "authorization"],
   [/transaction/, "transaction"],
   // A funding source is a card as the employee's wallet names it (/v1/funding_sources/:id).
   [/card|funding_source/, "card"],
