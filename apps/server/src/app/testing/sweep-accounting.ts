@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { PROPOSAL_THRESHOLD } from "@kort/core";
 import { categories, taxCategories } from "../../platform/db/schema/index.ts";
-import { graphqlAs, type Headers } from "./sweep-calls.ts";
+import { type CallerHeaders, graphqlAs } from "./sweep-calls.ts";
 import type { TestApp } from "./test-app.ts";
 
 const SET_CATEGORIES = `mutation ($transactions: [ID!]!, $category: ID!) {
@@ -22,7 +22,7 @@ const LINK_GROUP = `mutation ($category: ID!, $group: ID!) {
  */
 export const sweepAccounting = async (
   t: TestApp,
-  owner: Headers,
+  owner: CallerHeaders,
   projectId: string,
   settle: (merchantName: string) => Promise<string>,
 ) => {

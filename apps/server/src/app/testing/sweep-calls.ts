@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { multipart, type Part } from "../../modules/receipts/testing/receipts-scene.ts";
+import { graphqlFor } from "../../modules/teams/teams.fixtures.ts";
 import type { TestApp } from "./test-app.ts";
 
 /**
@@ -7,22 +8,22 @@ import type { TestApp } from "./test-app.ts";
  * service writes it (its audit row, its blobs, its notices). A call that fails stops the sweep there: a sweep over
  * a company without its rows would count NOT_FOUND as a pass.
  */
-export type Headers = Record<string, string>;
+export type CallerHeaders = Record<string, string>;
 
+/** `graphqlFor`'s call, refusing any error: answers the data. */
 export const graphqlAs = async <T>(
   t: TestApp,
-  headers: Headers,
+  headers: CallerHeaders,
   query: string,
   variables: Record<string, unknown> = {},
 ): Promise<T> => {
-  const response = await t.app.inject({ method: "POST", url: "/graphql", headers, payload: { query, variables } });
-  const body = response.json<{ data?: T | null; errors?: unknown[] }>();
-  if (body.errors || !body.data) throw new Error(`The sweep company's ${query} answered ${response.body}`);
+  const body = await graphqlFor(t)<T>(query, headers, variables);
+  if (body.errors || !body.data) throw new Error(`The sweep company's ${query} answered ${JSON.stringify(body)}`);
   return body.data;
 };
 
 /** A file posted as a browser uploads it; answers the id of the row the route made. */
-export const uploadAs = async (t: TestApp, headers: Headers, url: string, file: Omit<Part, "field">) => {
+export const uploadAs = async (t: TestApp, headers: CallerHeaders, url: string, file: Omit<Part, "field">) => {
   const body = multipart([{ field: "file", ...file }]);
   const response = await t.app.inject({
     method: "POST",

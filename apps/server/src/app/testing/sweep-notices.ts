@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { platformOwner } from "../../modules/platform/testing/platform-scene.ts";
-import { graphqlAs, type Headers } from "./sweep-calls.ts";
+import { type CallerHeaders, graphqlAs } from "./sweep-calls.ts";
 import type { TestApp } from "./test-app.ts";
 
 const ADD_ADDRESS = "mutation ($email: String!) { create_email_address(email: $email) { id } }";
@@ -13,7 +13,7 @@ const NOTIFICATIONS = "{ notifications { nodes { id } } }";
  * platform's owners publish them), and a notice. Called after something the owner is told of happened (a rule
  * proposal), since notices come only from what happens.
  */
-export const sweepNotices = async (t: TestApp, owner: Headers, projectId: string) => {
+export const sweepNotices = async (t: TestApp, owner: CallerHeaders, projectId: string) => {
   const address = await graphqlAs<{ create_email_address: { id: string } }>(t, owner, ADD_ADDRESS, {
     email: `sop-${randomUUID()}@fyrirtaeki.is`,
   });

@@ -1,7 +1,7 @@
 import { CARD_DESIGN_SIZES } from "@kort/core";
 import sharp from "sharp";
 import { tillSlipPdf } from "../../modules/receipts/demo-receipts.ts";
-import { graphqlAs, type Headers, uploadAs } from "./sweep-calls.ts";
+import { type CallerHeaders, graphqlAs, uploadAs } from "./sweep-calls.ts";
 import type { TestApp } from "./test-app.ts";
 
 const CREATE_EXPORT = `mutation {
@@ -27,7 +27,11 @@ const designImage = (): Promise<Buffer> => {
  * the period (left waiting, as the test app holds its tasks) and a daily one, the period's invoice, a deposit not
  * yet initiated, and a card design. The company needs its kennitala, address and settled spend before this.
  */
-export const sweepPaperwork = async (t: TestApp, owner: Headers, input: { transaction: string; kennitala: string }) => {
+export const sweepPaperwork = async (
+  t: TestApp,
+  owner: CallerHeaders,
+  input: { transaction: string; kennitala: string },
+) => {
   const receipt = await uploadAs(t, owner, `/v1/transactions/${input.transaction}/receipts`, {
     fileName: "kvittun.pdf",
     type: "application/pdf",
