@@ -6,6 +6,7 @@ import { authorizations, cardLimits, transactions } from "../../platform/db/sche
 import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
 import { createCardsScene, createCardsTestApp } from "../cards/testing/cards-scene.ts";
 import { codeOf, graphqlFor, SCENE_ROLES } from "../teams/teams.fixtures.ts";
+import { expireStaleAuthorizations } from "./authorization-expiry.service.ts";
 import { seededRandom } from "./demo-merchants.ts";
 import { generateTransactions } from "./generate-transactions.service.ts";
 import { limitWindowStart } from "./periods.ts";
@@ -85,6 +86,44 @@ describe("generateTransactions", () => {
     expect(rows.some((row) => row.originalCurrency !== "ISK")).toBe(true);
     const softwareMccs = new Set(rows.filter((row) => row.cardId === software.id).map((row) => row.mcc));
     expect([...softwareMccs].every((mcc) => ["4816", "5734", "4814", "6300"].includes(mcc))).toBe(true);
+  });
+
+  it("goes on when the expiry job released an authorization before the network's reversal came", async () => {
+    const clock = clockAt(longAgo);
+    const s = await createProcessorScene(db, { now: clock.now, creditLimit: 3_000_000 });
+    const card = await s.issue({ sumAmount: 900_000, period: "MONTHLY" });
+    clock.set(now);
+    // Another server's expiry job between every two events: history is past-dated, so each authorization older
+    // than the expiry age is expired before its clearing or reversal is posted.
+    const racing: Db = new Proxy(db, {
+      get: (target, key, receiver) =>
+        key === "transaction"
+          ? async (...args: Parameters<Db["transaction"]>) => {
+              await expireStaleAuthorizations(db, now);
+              return target.transaction(...args);
+            }
+          : Reflect.get(target, key, receiver),
+    });
+
+    const result = await generateTransactions(
+      { ...s.deps, db: racing },
+      { projectId: s.project.id, count: 120, random: seededRandom(5) },
+    );
+    expect(result.approved).toBe(result.cleared + result.reversed + result.pending);
+    const rows = await db.select().from(authorizations).where(eq(authorizations.cardId, card.id));
+    const calledOff = rows.filter((row) => row.status === "expired");
+    expect(calledOff.length).toBeGreaterThan(0);
+    // Called off either way: no reservation and no purchase in the ledger for them.
+    const ledger = await db
+      .select({ authorizationId: transactions.authorizationId })
+      .from(transactions)
+      .where(
+        inArray(
+          transactions.authorizationId,
+          calledOff.map((row) => row.id),
+        ),
+      );
+    expect(ledger).toEqual([]);
   });
 
   it("uses only the cards asked for, of the caller's company", async () => {
