@@ -52,7 +52,9 @@ export const reverseAuthorization = (deps: SettleDeps, authorizationId: string):
     const { row } = await lockedAuthorization(tx, authorizationId);
     if (row.status === "reversed") return { id: row.id, status: row.status };
     if (row.status !== "pending") {
-      throw new AppError("CONFLICT", `A ${row.status} authorization cannot be reversed.`, { status: row.status });
+      throw new AppError("CONFLICT", `The authorization is ${row.status} and cannot be reversed.`, {
+        status: row.status,
+      });
     }
     const now = deps.now();
     await updateAuthorization(tx, row, { status: "reversed", reversedAt: now, updatedAt: now });
@@ -100,7 +102,9 @@ export const clearAuthorization = (
     if (row.status === "cleared") return repeatedClearing(tx, row, input.amount);
     // An expired authorization released its reservation, but the purchase happened: its late clearing posts.
     if (row.status !== "pending" && row.status !== "expired") {
-      throw new AppError("CONFLICT", `A ${row.status} authorization cannot be cleared.`, { status: row.status });
+      throw new AppError("CONFLICT", `The authorization is ${row.status} and cannot be cleared.`, {
+        status: row.status,
+      });
     }
     const now = deps.now();
     const amountIsk = await settledIsk(tx, row, input.amount, now);
