@@ -8,7 +8,9 @@ import { encodeCursor } from "../platform/db/keyset-cursor.ts";
 import type { RestRoute } from "../platform/http/rest.ts";
 import { bodySample } from "../platform/http/testing/body-sample.ts";
 import {
+  type FixtureIds,
   hasFields,
+  idNamed,
   isEnum,
   isWrapper,
   namedOf,
@@ -202,9 +204,12 @@ const sendAll = async (
 };
 
 /** The route's valid body: sampled from its schema, with what a sample cannot guess (BODY_VALUES) over it. */
-const validBody = (route: RestRoute, values: Record<string, unknown> = {}) =>
+const validBody = (route: RestRoute, values: Record<string, unknown> = {}, ids?: FixtureIds) =>
   route.schemas.body && !route.upload
-    ? withValues(withValues(bodySample(route.schemas.body), BODY_VALUES[`${route.method} ${route.path}`]), values)
+    ? withValues(
+        withValues(bodySample(route.schemas.body, ids && idNamed(ids)), BODY_VALUES[`${route.method} ${route.path}`]),
+        values,
+      )
     : {};
 
 describe("hostile input", () => {
@@ -242,11 +247,11 @@ describe("hostile input", () => {
       }
       for (const failure of (await sendAll(route, caller, requests)).failures) failures.add(failure);
       if (hasBody) {
-        // The body's fields, as the owner of a company with a row of every kind, behind its rows' ids: the route
-        // gets past NOT_FOUND to the service that reads the body.
+        // The body's fields, as the owner of a company with a row of every kind, behind its rows' ids in the path
+        // and the body (`authorization_id`): the route gets past NOT_FOUND to the service that reads the body.
         const company = await sweepCompany(t);
         const url = pathWithIds(route.path, company.ids);
-        const bodies = hostileBodies(valid).map((body) => ({ url, body }));
+        const bodies = hostileBodies(validBody(route, {}, company.ids)).map((body) => ({ url, body }));
         for (const failure of (await sendAll(route, company.headers, bodies)).failures) failures.add(failure);
       }
     }

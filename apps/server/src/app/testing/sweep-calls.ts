@@ -34,3 +34,19 @@ export const uploadAs = async (t: TestApp, headers: CallerHeaders, url: string, 
   if (response.statusCode !== 201) throw new Error(`The sweep company's upload to ${url} answered ${response.body}`);
   return response.json<{ id: string }>().id;
 };
+
+/** A JSON call to a /v1 route, refusing anything but 2xx: answers the body. */
+export const restAs = async <T>(
+  t: TestApp,
+  headers: CallerHeaders,
+  request: { method: "POST" | "PUT"; url: string; body: unknown },
+): Promise<T> => {
+  const response = await t.app.inject({
+    method: request.method,
+    url: request.url,
+    headers: { ...headers, "content-type": "application/json", "idempotency-key": randomUUID() },
+    payload: JSON.stringify(request.body),
+  });
+  if (response.statusCode >= 300) throw new Error(`The sweep company's ${request.url} answered ${response.body}`);
+  return response.json<T>();
+};

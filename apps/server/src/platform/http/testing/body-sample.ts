@@ -41,10 +41,13 @@ const PATTERN_CANDIDATES = [
   "0",
 ];
 
-const stringOf = (schema: JsonSchema): string => {
+/** A real row's id for a property by its name (`authorization_id`), or undefined for an id nobody has. */
+export type IdNamed = (property: string) => string | undefined;
+
+const stringOf = (schema: JsonSchema, property: string, idNamed: IdNamed): string => {
   switch (schema.format) {
     case "uuid":
-      return randomUUID();
+      return idNamed(property) ?? randomUUID();
     case "email":
       return `sample-${randomUUID().slice(0, 8)}@example.is`;
     case "date":
@@ -63,18 +66,23 @@ const stringOf = (schema: JsonSchema): string => {
   return candidate ?? "x";
 };
 
-const sampleOf = (schema: JsonSchema): unknown => {
+const sampleOf = (schema: JsonSchema, property: string, idNamed: IdNamed): unknown => {
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   const options = schema.anyOf ?? schema.oneOf;
-  if (options) return sampleOf(options.find((option) => option.type !== "null") ?? options[0] ?? {});
-  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((part) => sampleOf(part)));
+  const option = options && (options.find((candidate) => candidate.type !== "null") ?? options[0] ?? {});
+  if (option) return sampleOf(option, property, idNamed);
+  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((part) => sampleOf(part, property, idNamed)));
   const type = Array.isArray(schema.type) ? schema.type.find((name) => name !== "null") : schema.type;
   switch (type) {
     case "object":
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sampleOf(value)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sampleOf(value, key, idNamed)]),
+      );
     case "array":
-      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sampleOf(schema.items ?? {}));
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () =>
+        sampleOf(schema.items ?? {}, property, idNamed),
+      );
     case "integer":
     case "number": {
       const least = schema.minimum ?? (schema.exclusiveMinimum === undefined ? 1 : schema.exclusiveMinimum + 1);
@@ -83,12 +91,15 @@ const sampleOf = (schema: JsonSchema): unknown => {
     case "boolean":
       return true;
     case "string":
-      return stringOf(schema);
+      return stringOf(schema, property, idNamed);
     default:
       return null;
   }
 };
 
-/** A body the schema may accept: sampled from its JSON Schema (as /v1/docs publishes it), every property filled. */
-export const bodySample = (schema: z.ZodType): unknown =>
-  sampleOf(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema);
+/**
+ * A body the schema may accept: sampled from its JSON Schema (as /v1/docs publishes it), every property filled; ids
+ * from `idNamed` where it knows the property (`card_id`: a card the caller's company has), else ids nobody has.
+ */
+export const bodySample = (schema: z.ZodType, idNamed: IdNamed = () => undefined): unknown =>
+  sampleOf(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema, "", idNamed);

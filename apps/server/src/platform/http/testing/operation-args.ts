@@ -51,6 +51,8 @@ export type FixtureIds = {
   emailAddress: string;
   announcement: string;
   notification: string;
+  /** The owner's own phone. */
+  device: string;
 };
 
 /**
@@ -72,6 +74,7 @@ const NOUNS: readonly [RegExp, keyof FixtureIds][] = [
   [/announcement/, "announcement"],
   [/notification/, "notification"],
   [/email/, "emailAddress"],
+  [/device/, "device"],
   [/dimension_value/, "dimensionValue"],
   [/group/, "categoryGroup"],
   [/holder_id/, "user"],
@@ -91,6 +94,14 @@ const nounOf = (subject: string): keyof FixtureIds | undefined => NOUNS.find(([p
 // An id nobody has: the operation answers NOT_FOUND, which fails the coverage test unless the policy was asked
 // first. Teach NOUNS and sweepCompany the new kind of id when that happens.
 const idOf = (noun: keyof FixtureIds | undefined, ids: FixtureIds): string => (noun ? ids[noun] : randomUUID());
+
+/** The sweep company's row for a body property (`authorization_id`, `card_ids`), or undefined for another kind. */
+export const idNamed =
+  (ids: FixtureIds) =>
+  (property: string): string | undefined => {
+    const noun = /_ids?$/.test(property) ? nounOf(property) : undefined;
+    return noun ? ids[noun] : undefined;
+  };
 
 const idFor = (operation: string, argument: string, ids: FixtureIds): string =>
   idOf(nounOf(argument === "id" || argument === "ids" ? operation : argument), ids);
