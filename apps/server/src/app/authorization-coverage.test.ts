@@ -181,5 +181,6 @@ describe("authorization coverage", () => {
       expect(response.statusCode, response.body).toBeLessThan(500);
       expect(asked.length, `${key} answered ${response.body} without asking the policy`).toBeGreaterThan(0);
     }
-  });
+    // A whole sweep company per route, made through the app's operations: minutes on a busy machine.
+  }, 600_000);
 });

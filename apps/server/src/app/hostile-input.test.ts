@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFundingScene, HOLDER_PASSCODE } from "../modules/funding-sources/testing/funding-scene.ts";
 import { randomKennitala } from "../modules/onboarding/testing/sign-up.ts";
 import { createPeopleScene } from "../modules/people/testing/people-scene.ts";
+import { settledPurchase } from "../modules/processor/testing/network-calls.ts";
+import { createCardSecrets } from "../platform/crypto/card-secrets.ts";
 import { encodeCursor } from "../platform/db/keyset-cursor.ts";
 import type { RestRoute } from "../platform/http/rest.ts";
 import { bodySample } from "../platform/http/testing/body-sample.ts";
@@ -265,8 +267,16 @@ describe("hostile input", () => {
     const reached: string[] = [];
     for (const route of apiRoutes({ demoMode: true }).filter((r) => r.path.startsWith("/v1/funding_sources/:id"))) {
       const card = await scene.holderCard();
-      const url = route.path.replace(":id", card.id).replace(/:(\w+)/g, () => randomUUID());
-      const valid = validBody(route, { passcode: HOLDER_PASSCODE });
+      // A purchase of the card's own for its transaction routes (`:tid`), so their bodies get past NOT_FOUND too.
+      const tid = route.path.includes(":tid")
+        ? await settledPurchase({ db: t.db, secrets: createCardSecrets(cardKey), now: () => new Date() }, card, "Bónus")
+        : randomUUID();
+      const url = route.path.replace(":id", card.id).replace(":tid", tid);
+      // A comment without a category is a whole change: the scene's company has no chart.
+      const valid = validBody(route, {
+        passcode: HOLDER_PASSCODE,
+        ...(route.path.includes(":tid") ? { category_id: null } : {}),
+      });
       const bodies = route.method === "GET" || route.method === "DELETE" ? [undefined] : hostileBodies(valid);
       const sent = await sendAll(
         route,
@@ -278,11 +288,12 @@ describe("hostile input", () => {
     }
     // The calls whose bodies the service parses were answered 2xx with the valid body: the sweep got past the policy.
     expect(reached).toEqual(
-      expect.arrayContaining(
-        ["/pin/set", "/sensitive", "/provision/apple", "/provision/google"].map(
+      expect.arrayContaining([
+        ...["/pin/set", "/sensitive", "/provision/apple", "/provision/google"].map(
           (s) => `POST /v1/funding_sources/:id${s}`,
         ),
-      ),
+        "PATCH /v1/funding_sources/:id/transactions/:tid",
+      ]),
     );
     expect(failures).toEqual([]);
   }, 900_000);

@@ -3,8 +3,7 @@ import { eq } from "drizzle-orm";
 import { issueCard } from "../../modules/cards/issue-card.service.ts";
 import { randomKennitala } from "../../modules/onboarding/testing/sign-up.ts";
 import { createPeopleScene, insertInvite, personIn } from "../../modules/people/testing/people-scene.ts";
-import { authorizePayment } from "../../modules/processor/authorize-payment.service.ts";
-import { clearAuthorization } from "../../modules/processor/settlement.service.ts";
+import { approvedPurchase, settledPurchase } from "../../modules/processor/testing/network-calls.ts";
 import { createCardSecrets } from "../../platform/crypto/card-secrets.ts";
 import { projects } from "../../platform/db/schema/index.ts";
 import type { FixtureIds } from "../../platform/http/testing/operation-args.ts";
@@ -61,29 +60,10 @@ export const sweepCompany = async (t: TestApp): Promise<{ headers: Record<string
   );
   // Purchases on the card, approved by the processor; settled ones then cleared, as the network would.
   const processor = { db, secrets, now: () => new Date() };
-  const authorize = async (merchantName: string): Promise<string> => {
-    const approved = await authorizePayment(processor, {
-      pan: card.pan,
-      expiryMonth: card.expirationMonth,
-      expiryYear: card.expirationYear,
-      amount: 1_000,
-      currency: "ISK",
-      merchantName,
-      mcc: "5411",
-      merchantCountry: "IS",
-      networkReference: randomUUID(),
-    });
-    if (!approved.id) throw new Error(`The sweep company's purchase was declined: ${approved.declineCode}`);
-    return approved.id;
-  };
-  const settle = async (merchantName: string): Promise<string> => {
-    const authorizationId = await authorize(merchantName);
-    const cleared = await clearAuthorization(processor, { authorizationId, amount: 1_000 });
-    return cleared.transaction_id;
-  };
+  const settle = (merchantName: string) => settledPurchase(processor, card, merchantName);
   const transaction = await settle("Bónus Kringlunni");
   // One left pending, for the network's reversal of it.
-  const authorization = await authorize("Olís Ánanaustum");
+  const authorization = await approvedPurchase(processor, card, "Olís Ánanaustum");
   const chart = await sweepAccounting(t, owner, projectId, settle);
   const paperwork = await sweepPaperwork(t, owner, { transaction, kennitala });
   const notices = await sweepNotices(t, owner, projectId);

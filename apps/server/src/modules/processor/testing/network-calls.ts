@@ -1,4 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
+import { authorizePayment, type ProcessorDeps } from "../authorize-payment.service.ts";
+import { clearAuthorization } from "../settlement.service.ts";
 
 /**
  * The card network's purchase as tests send it (`POST /v1/network/authorizations`, not a test itself): a domestic
@@ -28,3 +31,34 @@ export const requestAuthorization = (
       ...purchase,
     },
   });
+
+/** A 1.000 kr. purchase of the card that the processor's own service approved: the authorization's id. */
+export const approvedPurchase = async (
+  deps: ProcessorDeps,
+  card: NetworkCard,
+  merchantName: string,
+): Promise<string> => {
+  const answer = await authorizePayment(deps, {
+    pan: card.pan,
+    expiryMonth: card.expirationMonth,
+    expiryYear: card.expirationYear,
+    amount: 1_000,
+    currency: "ISK",
+    merchantName,
+    mcc: "5411",
+    merchantCountry: "IS",
+    networkReference: randomUUID(),
+  });
+  if (!answer.id) throw new Error(`The test purchase was declined: ${answer.declineCode}`);
+  return answer.id;
+};
+
+/** That purchase cleared as the network clears it: the settled transaction's id. */
+export const settledPurchase = async (
+  deps: ProcessorDeps,
+  card: NetworkCard,
+  merchantName: string,
+): Promise<string> => {
+  const authorizationId = await approvedPurchase(deps, card, merchantName);
+  return (await clearAuthorization(deps, { authorizationId, amount: 1_000 })).transaction_id;
+};
