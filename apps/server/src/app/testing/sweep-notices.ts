@@ -10,8 +10,8 @@ const NOTIFICATIONS = "{ notifications { nodes { id } } }";
 
 /**
  * What is the owner's own in the sweep company: an e-mail alias, an announcement addressed to the company (as the
- * platform's owners publish them), a notice, and a phone (registered by its own id, as the employee app does). Called after something the owner is told of happened (a rule
- * proposal), since notices come only from what happens.
+ * platform's owners publish them), a notice, and a phone (registered by its own id, as the employee app does).
+ * Called after something the owner is told of happened (a rule proposal), since notices come only from what happens.
  */
 export const sweepNotices = async (t: TestApp, owner: CallerHeaders, projectId: string) => {
   const address = await graphqlAs<{ create_email_address: { id: string } }>(t, owner, ADD_ADDRESS, {
