@@ -200,7 +200,7 @@ describe("running balances", () => {
     );
   }, 120_000);
 
-  it("release an expired authorization's reservation and its ledger row; a late clearing still posts", async () => {
+  it("release an expired authorization's reservation and its ledger row; a late reversal is answered, a late clearing posts", async () => {
     const clock = clockAt(new Date("2026-05-02T10:00:00Z"));
     const s = await createProcessorScene(pool.db, { now: clock.now, creditLimit: 100_000 });
     const card = await s.issue({ sumAmount: 50_000, period: "MONTHLY" });
@@ -217,6 +217,10 @@ describe("running balances", () => {
     await expireStaleAuthorizations(pool.db, clock.now());
     expect(await statusOf()).toBe("expired");
     expect(await pool.db.select().from(transactions).where(eq(transactions.authorizationId, id))).toHaveLength(0);
+    expect(await accountBalance(pool.db, s.project.id, clock.now())).toMatchObject({ reserved: 0, used: 0 });
+    // The network's late reversal is answered, not refused, and releases nothing twice.
+    expect(await reverseAuthorization(s.deps, id)).toEqual({ id, status: "expired" });
+    expect(await statusOf()).toBe("expired");
     expect(await accountBalance(pool.db, s.project.id, clock.now())).toMatchObject({ reserved: 0, used: 0 });
     // The card's limit is free again.
     expect((await authorizePayment(s.deps, card.request({ amount: 40_000 }))).approved).toBe(true);

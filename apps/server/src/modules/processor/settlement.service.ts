@@ -46,11 +46,15 @@ const lockedAuthorization = async (tx: Tx, authorizationId: string) => {
 
 export type ReversalAnswer = { id: string; status: AuthorizationRow["status"] };
 
-/** Releases a pending authorization's reservation. Reversing twice answers the same; a settled one is a CONFLICT. */
+/**
+ * Releases a pending authorization's reservation. Reversing twice answers the same. A reversal that finds the
+ * authorization expired answers so: expiry released the same reservation and removed the same ledger row, and a
+ * network's late reversal is harmless, not a conflict. A settled or declined one is a CONFLICT.
+ */
 export const reverseAuthorization = (deps: SettleDeps, authorizationId: string): Promise<ReversalAnswer> =>
   deps.db.transaction(async (tx) => {
     const { row } = await lockedAuthorization(tx, authorizationId);
-    if (row.status === "reversed") return { id: row.id, status: row.status };
+    if (row.status === "reversed" || row.status === "expired") return { id: row.id, status: row.status };
     if (row.status !== "pending") {
       throw new AppError("CONFLICT", `The authorization is ${row.status} and cannot be reversed.`, {
         status: row.status,
