@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
+import { expireStaleAuthorizations } from "./authorization-expiry.service.ts";
 import { createProcessorScene, testCardKey } from "./testing/processor-scene.ts";
 
 const key = testCardKey();
@@ -95,6 +96,39 @@ describe("the card network interface", () => {
     });
     expect(reversal.json()).toEqual({ id: second.id, status: "reversed" });
     expect(JSON.stringify(t.logs)).not.toContain(card.pan);
+  });
+});
+
+describe("late network calls", () => {
+  const reverse = (id: string) =>
+    t.app.inject({
+      method: "POST",
+      url: `/v1/network/authorizations/${id}/reversal`,
+      headers: { "x-network-key": NETWORK_KEY },
+    });
+
+  it("answers a reversal of an expired authorization with its status, and refuses one of a cleared purchase", async () => {
+    const scene = await createProcessorScene(t.db, { now: () => new Date(), key });
+    const card = await scene.issue({ sumAmount: 5000 });
+    const kept = (await post("/v1/network/authorizations", purchase(card, 1000))).json() as { id: string };
+    const cleared = (await post("/v1/network/authorizations", purchase(card, 2000))).json() as { id: string };
+    expect((await post("/v1/network/clearings", { authorization_id: cleared.id, amount: 2000 })).statusCode).toBe(201);
+    // The network never came back for `kept`: after the expiry age the job releases it.
+    await expireStaleAuthorizations(t.db, new Date(Date.now() + 8 * 24 * 3600 * 1000));
+
+    const late = await reverse(kept.id);
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toEqual({ id: kept.id, status: "expired" });
+    expect((await reverse(kept.id)).json()).toEqual({ id: kept.id, status: "expired" });
+    const settled = await reverse(cleared.id);
+    expect(settled.statusCode).toBe(400);
+    expect(settled.json()).toMatchObject({ error: { code: "CONFLICT" } });
+    // Only the cleared purchase is spent on the card: the expired one released its 1.000 kr. once.
+    expect((await post("/v1/network/authorizations", purchase(card, 3000))).json()).toMatchObject({ approved: true });
+    expect((await post("/v1/network/authorizations", purchase(card, 1))).json()).toMatchObject({
+      approved: false,
+      decline_code: "PERIOD_SUM",
+    });
   });
 });
 
