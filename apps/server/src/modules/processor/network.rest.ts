@@ -69,7 +69,8 @@ export const networkRoutes: RestRoute[] = [
   defineRoute({
     method: "POST",
     path: "/v1/network/authorizations/:id/reversal",
-    summary: "Reverse a pending authorization, releasing its reservation (a reversed or expired one answers its status)",
+    summary:
+      "Reverse a pending authorization, releasing its reservation (a reversed or expired one answers its status)",
     tag,
     access: "network",
     params: authorizationIdParams,
