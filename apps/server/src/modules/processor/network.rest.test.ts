@@ -1,6 +1,7 @@
+import { addDaysUtc } from "@kort/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
-import { expireStaleAuthorizations } from "./authorization-expiry.service.ts";
+import { AUTHORIZATION_EXPIRY_DAYS, expireStaleAuthorizations } from "./authorization-expiry.service.ts";
 import { createProcessorScene, testCardKey } from "./testing/processor-scene.ts";
 
 const key = testCardKey();
@@ -114,7 +115,7 @@ describe("late network calls", () => {
     const cleared = (await post("/v1/network/authorizations", purchase(card, 2000))).json() as { id: string };
     expect((await post("/v1/network/clearings", { authorization_id: cleared.id, amount: 2000 })).statusCode).toBe(201);
     // The network never came back for `kept`: after the expiry age the job releases it.
-    await expireStaleAuthorizations(t.db, new Date(Date.now() + 8 * 24 * 3600 * 1000));
+    await expireStaleAuthorizations(t.db, addDaysUtc(new Date(), AUTHORIZATION_EXPIRY_DAYS + 1));
 
     const late = await reverse(kept.id);
     expect(late.statusCode).toBe(200);
