@@ -4,13 +4,7 @@ import type { CardSecrets } from "../../platform/crypto/card-secrets.ts";
 import type { Db } from "../../platform/db/client.ts";
 import { companyUuid } from "../../platform/db/uuid-v7.ts";
 import { AppError } from "../../platform/errors.ts";
-import {
-  decisionStateOf,
-  decisionStateSql,
-  referenceKey,
-  type StateJson,
-  type StoredDecision,
-} from "./balances.repo.ts";
+import { decisionStatesOf, decisionStatesSql, referenceKey, type StoredDecision } from "./balances.repo.ts";
 import { type Batcher, createBatcher } from "./batcher.ts";
 import { afterApproval, type Decision, decide, type TeamControl } from "./decide.ts";
 import { toIsk } from "./fx.ts";
@@ -91,20 +85,15 @@ type Submitted = {
  */
 const inTwoRoundTrips = async <T>(
   db: Db,
-  work: (client: {
-    first(statements: readonly string[]): Promise<unknown[]>;
-    last(sql: string): Promise<void>;
-  }) => Promise<T>,
+  work: (client: { first(sql: string): Promise<unknown>; last(sql: string): Promise<void> }) => Promise<T>,
 ): Promise<T> => {
   const client = await db.$client.connect();
   let broken: Error | undefined;
   try {
     return await work({
-      first: async (statements) => {
-        const results = (await client.query(`BEGIN; ${statements.join("; ")}`)) as unknown as {
-          rows: { state?: unknown }[];
-        }[];
-        return statements.map((_, index) => results[index + 1]?.rows[0]?.state);
+      first: async (text) => {
+        const results = (await client.query(`BEGIN; ${text}`)) as unknown as { rows: { state?: unknown }[] }[];
+        return results[1]?.rows[0]?.state;
       },
       last: async (text) => {
         await client.query(`${text}; COMMIT`);
@@ -124,34 +113,28 @@ const inTwoRoundTrips = async <T>(
  * Decides a batch of requests of one company or several, in arrival order, in one database transaction with one
  * commit and two round trips (`inTwoRoundTrips`): the first locks, company by company in id order, the company's
  * cards of the batch (in id order) and then its row (FOR NO KEY UPDATE) and reads the state the rules read
- * (running balances, docs/balances.md); `decide` runs per request on that state as the earlier approvals of the
- * batch left it (`afterApproval`); the second inserts the decisions and the approved ones' unsettled ledger rows
- * (the triggers post them to the balances in the same transaction) and commits. A request with a network reference already decided on its card, stored or earlier in
- * the batch, answers that decision (a network retry). An answer that is an error fails that request alone.
+ * (running balances, docs/balances.md), in one statement for every company of the batch; `decide` runs per request
+ * on that state as the earlier approvals of the batch left it (`afterApproval`); the second inserts the decisions
+ * and the approved ones' unsettled ledger rows (the triggers post them to the balances in the same transaction) and
+ * commits. A request with a network reference already decided on its card, stored or earlier in the batch, answers
+ * that decision (a network retry). An answer that is an error fails that request alone.
  */
 const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Promise<(PaymentAnswer | Error)[]> =>
   inTwoRoundTrips(deps.db, async ({ first, last }) => {
-    // Companies in id order, each locking its cards and then its row: every batch of every process takes the
-    // locks in that one order (a settlement takes one card and then its company), so none waits in a circle.
-    const projectIds = [...new Set(batch.map((item) => item.projectId))].sort();
+    // Every batch of every process takes the locks in one order, company by company in id order, a company's cards
+    // before its row (a settlement takes one card and then its company), so none waits in a circle; one statement
+    // locks and reads them all (`decisionStatesSql`).
     // The clock is read before the locks are granted (they and the read are one statement); the read counts
     // entries dated after it (docs/balances.md, "Batches"), so a decision another process made meanwhile counts.
     const now = deps.now();
-    const statements = projectIds.map((projectId) => {
-      const mine = batch.filter((item) => item.projectId === projectId);
-      const references = mine.flatMap(({ cardId, request }) =>
-        request.networkReference ? [{ cardId, reference: request.networkReference }] : [],
-      );
-      const cardIds = [...new Set(mine.map((item) => item.cardId))];
-      return decisionStateSql(projectId, cardIds, references, now);
-    });
-    const read = await first(statements);
-    const states = new Map(
-      projectIds.map((projectId, index) => [projectId, decisionStateOf(read[index] as StateJson | string | null)]),
+    const cards = [...new Map(batch.map(({ projectId, cardId }) => [cardId, { projectId, cardId }])).values()];
+    const references = batch.flatMap(({ projectId, cardId, request }) =>
+      request.networkReference ? [{ projectId, cardId, reference: request.networkReference }] : [],
     );
-    const credit = new Map(
-      [...states].map(([projectId, state]) => [projectId, state ? state.creditLimit - state.creditUsed : 0]),
+    const states = decisionStatesOf(
+      (await first(decisionStatesSql(cards, references, now))) as Parameters<typeof decisionStatesOf>[0],
     );
+    const credit = new Map([...states].map(([projectId, state]) => [projectId, state.creditLimit - state.creditUsed]));
     // A team's windows as the batch's approvals so far left them, shared by the team's cards: each card's state
     // carries its own copy of the team's read, which a batch-mate on another card of the team would not move.
     const teams = new Map<string, TeamControl | null>();

@@ -134,7 +134,7 @@ export type BatchDecisionState = {
 export const referenceKey = (cardId: string, reference: string): string => `${cardId} ${reference}`;
 
 type Sums = [string, number, number, number, number][];
-export type StateJson = {
+type StateJson = {
   credit_limit: number | string;
   credit: number | string;
   stored: {
@@ -171,19 +171,23 @@ const arrayOf = (values: readonly string[], type: "uuid" | "text") =>
   values.length === 0 ? `'{}'::${type}[]` : `ARRAY[${values.map(quoteLiteral).join(", ")}]::${type}[]`;
 const at = (value: Date) => `${quoteLiteral(value.toISOString())}::timestamptz`;
 
+/** A card of a batch, by its company. */
+export type BatchCard = { projectId: string; cardId: string };
+
 /**
- * The statement that locks a batch's cards (in id order) and then their company's row, as every settlement takes
- * them (card before company), and reads everything the rules read for those cards (`kort_decision_state`,
- * migration 0020_decision_batch, whose inner statements PL/pgSQL plans once per connection): per card its row,
- * limits with what their windows hold, its team's control; the company's credit limit and credit in use; and the
- * decisions already stored for the batch's network references. About a dozen rows per card, all by key. Its
- * values are quoted literals (`quoteLiteral`), not parameters, so that it can share one round trip with the BEGIN
- * before it (several statements in one simple query; authorize-payment.service.ts).
+ * The statement that locks a batch's cards and companies, company by company in id order, each company's cards (in
+ * id order) before its row, as every settlement takes them (card before company), and reads everything the rules
+ * read for those cards (`kort_decision_states`, migration 0044_decision_states, whose inner statements PL/pgSQL
+ * plans once per connection): per card its row, limits with what their windows hold, its team's control; per
+ * company its credit limit and credit in use, and the decisions already stored for the batch's network references.
+ * About a dozen rows per card, all by key, in one statement for every company of the batch, since starting the
+ * read's plan costs as much as running it (docs/balances.md, "One read for the batch"). Its values are quoted
+ * literals (`quoteLiteral`), not parameters, so that it can share one round trip with the BEGIN before it (several
+ * statements in one simple query; authorize-payment.service.ts).
  */
-export const decisionStateSql = (
-  projectId: string,
-  cardIds: readonly string[],
-  references: readonly { cardId: string; reference: string }[],
+export const decisionStatesSql = (
+  cards: readonly BatchCard[],
+  references: readonly (BatchCard & { reference: string })[],
   now: Date,
 ): string => {
   const s = windowStarts(now);
@@ -191,8 +195,19 @@ export const decisionStateSql = (
   const boundary = hourStart(from);
   const boundaryEnd = new Date(boundary.getTime() + HOUR_MS);
   const args = [
-    `${quoteLiteral(projectId)}::uuid`,
-    arrayOf(cardIds, "uuid"),
+    arrayOf([...new Set(cards.map((c) => c.projectId))], "uuid"),
+    arrayOf(
+      cards.map((c) => c.projectId),
+      "uuid",
+    ),
+    arrayOf(
+      cards.map((c) => c.cardId),
+      "uuid",
+    ),
+    arrayOf(
+      references.map((r) => r.projectId),
+      "uuid",
+    ),
     arrayOf(
       references.map((r) => r.cardId),
       "uuid",
@@ -203,7 +218,7 @@ export const decisionStateSql = (
     ),
     ...[s.D, s.W, s.M, s.Y, s.L, from, boundary, boundaryEnd].map(at),
   ];
-  return `select kort_decision_state(${args.join(", ")}) as state`;
+  return `select kort_decision_states(${args.join(", ")}) as state`;
 };
 
 /** Merchant controls as stored (mode, group ids, names); a group id this build does not know is left out. */
@@ -214,10 +229,8 @@ const merchantControlsOf = (row: [string, string[], string[]] | null): MerchantC
   return { mode, groups: groups.filter(isMerchantGroupId), merchants };
 };
 
-/** What `decisionStateSql` answered (its `state` column), for the rules; undefined when the company is missing. */
-export const decisionStateOf = (raw: StateJson | string | null | undefined): BatchDecisionState | undefined => {
-  if (!raw) return undefined;
-  const state: StateJson = typeof raw === "string" ? JSON.parse(raw) : raw;
+/** One company's part of what `decisionStatesSql` answered, for the rules. */
+const decisionStateOf = (state: StateJson): BatchDecisionState => {
   const cards = new Map<string, CardDecisionState>();
   for (const row of state.cards) {
     const rowOf = (rows: Sums, kind: string): WindowSums => sumsOf(rows.find((r) => r[0] === kind)?.slice(1));
@@ -276,6 +289,14 @@ export const decisionStateOf = (raw: StateJson | string | null | undefined): Bat
     });
   }
   return { cards, creditLimit: safe(state.credit_limit), creditUsed: safe(state.credit), stored };
+};
+
+/** What `decisionStatesSql` answered (its `state` column), by company id; a company that does not exist is absent. */
+export const decisionStatesOf = (
+  raw: Record<string, StateJson> | string | null | undefined,
+): Map<string, BatchDecisionState> => {
+  const states: Record<string, StateJson> = typeof raw === "string" ? JSON.parse(raw) : (raw ?? {});
+  return new Map(Object.entries(states).map(([projectId, state]) => [projectId, decisionStateOf(state)]));
 };
 
 /**

@@ -1,10 +1,11 @@
 import { randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "../../platform/db/client.ts";
 import { authorizations, transactions } from "../../platform/db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
 import { authorizePayment, type PaymentAnswer, type ProcessorDeps } from "./authorize-payment.service.ts";
+import { decisionStatesSql } from "./balances.repo.ts";
 import { balanceDrift, createProcessorScene, testCardKey } from "./testing/processor-scene.ts";
 
 /**
@@ -233,6 +234,109 @@ describe("decision batches", () => {
     await expectBalancesRecomputed(s.project.id);
   });
 
+  it("keep each company's credit and retries when batches of two processes mix four companies", async () => {
+    // One clock and one card key: the four companies share each process's batches, read by one statement a batch.
+    const now = () => new Date();
+    const key = testCardKey();
+    const credit = 20_000;
+    const companies = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const scene = await createProcessorScene(pool.db, { now, key, creditLimit: credit });
+        const cards = await Promise.all(Array.from({ length: 5 }, () => scene.issue({ sumAmount: 1_000_000 })));
+        return { scene, cards };
+      }),
+    );
+    const deps = companies[0]?.scene.deps;
+    if (!deps) throw new Error("no company");
+    const processes = [counted(deps, pool.db), counted({ ...deps, db: other.db })];
+    // Every request twice under one network reference, from the two processes: one decision each.
+    const requests = Array.from({ length: 120 }, (_, index) => {
+      const company = companies[index % companies.length];
+      const card = company?.cards[Math.floor(index / companies.length) % company.cards.length];
+      if (!company || !card) throw new Error("no card");
+      return { company, request: card.request({ amount: randomInt(100, 2000), networkReference: `mixed-${index}` }) };
+    });
+    const answers = await Promise.all(
+      requests.flatMap(({ request }) => processes.map((process) => authorizePayment(process.deps, request))),
+    );
+    for (const [index, answer] of answers.entries()) {
+      if (index % 2 === 1) expect(answer).toEqual(answers[index - 1]);
+    }
+    for (const company of companies) {
+      const mine = answers.filter((_, index) => requests[Math.floor(index / 2)]?.company === company);
+      const approved = approvedSum(mine.filter((_, index) => index % 2 === 0));
+      expect(approved).toBeLessThanOrEqual(credit);
+      expect(approved).toBeGreaterThan(credit - 2000);
+      expect(mine.filter((answer) => !answer.approved).every((a) => a.declineCode === "INSUFFICIENT_CREDIT")).toBe(
+        true,
+      );
+      const [row] = await pool.db
+        .select({ reserved: sql<number>`coalesce(sum(${authorizations.amount}), 0)::bigint` })
+        .from(authorizations)
+        .where(and(eq(authorizations.projectId, company.scene.project.id), eq(authorizations.status, "pending")));
+      expect(Number(row?.reserved)).toBe(approved);
+      await expectBalancesRecomputed(company.scene.project.id);
+    }
+    // Shared batches: far fewer transactions than requests.
+    for (const process of processes) expect(process.tally.transactions).toBeLessThan(requests.length);
+  });
+
+  it("lock company by company in id order, a company's cards before its row, in the batch's one read", async () => {
+    // The order every settlement and every process's batch shares (card before company), so none waits in a circle.
+    const scenes = await Promise.all([sceneOn(pool.db), sceneOn(pool.db)]);
+    scenes.sort((a, b) => (a.project.id < b.project.id ? -1 : 1));
+    const [first, second] = await Promise.all(
+      scenes.map(async (scene) => ({ ...(await scene.issue()), projectId: scene.project.id })),
+    );
+    if (!first || !second) throw new Error("no card");
+    const [holder, batch, probe] = await Promise.all([1, 2, 3].map(() => pool.db.$client.connect()));
+    if (!holder || !batch || !probe) throw new Error("no connection");
+    const lockable = async (cardId: string) => {
+      await probe.query("begin");
+      try {
+        await probe.query("select 1 from cards where id = $1 for no key update nowait", [cardId]);
+        return true;
+      } catch {
+        return false;
+      } finally {
+        await probe.query("rollback");
+      }
+    };
+    try {
+      // The first company's row is held elsewhere: the batch's read waits there.
+      await holder.query("begin");
+      await holder.query("select 1 from projects where id = $1 for no key update", [first.projectId]);
+      const { rows } = await batch.query<{ pid: number }>("select pg_backend_pid() as pid");
+      await batch.query("begin");
+      const read = batch.query(
+        decisionStatesSql(
+          [second, first].map((card) => ({ projectId: card.projectId, cardId: card.id })),
+          [],
+          new Date(),
+        ),
+      );
+      await expect
+        .poll(async () => {
+          const activity = await probe.query("select wait_event_type from pg_stat_activity where pid = $1", [
+            rows[0]?.pid,
+          ]);
+          return activity.rows[0]?.wait_event_type;
+        })
+        .toBe("Lock");
+      // It holds the first company's card and has not yet taken the second company's.
+      expect(await lockable(first.id)).toBe(false);
+      expect(await lockable(second.id)).toBe(true);
+      await holder.query("commit");
+      const state = (await read).rows[0]?.state;
+      expect(Object.keys(state).sort()).toEqual([first.projectId, second.projectId]);
+      // Now both companies' cards are its until it ends.
+      expect(await lockable(second.id)).toBe(false);
+      await batch.query("rollback");
+    } finally {
+      for (const client of [holder, batch, probe]) client.release();
+    }
+  });
+
   it("keep a team's limit across the team's cards within one batch, from two processes", async () => {
     const s = await sceneOn(pool.db);
     const teamLimit = 30_000;
@@ -261,10 +365,10 @@ describe("decision batches", () => {
     // A CREATE OR REPLACE without the setting would drop it silently, and every decision would plan its read again.
     const { rows } = await pool.db.$client.query<{ name: string; config: string[] | null }>(
       `select proname as name, proconfig as config from pg_proc
-        where proname in ('kort_decision_state', 'kort_insert_decisions') order by proname`,
+        where proname in ('kort_decision_states', 'kort_insert_decisions') order by proname`,
     );
     expect(rows).toEqual([
-      { name: "kort_decision_state", config: ["plan_cache_mode=force_generic_plan"] },
+      { name: "kort_decision_states", config: ["plan_cache_mode=force_generic_plan"] },
       { name: "kort_insert_decisions", config: ["plan_cache_mode=force_generic_plan"] },
     ]);
   });

@@ -101,8 +101,8 @@ export const cardLimits = pgTable(
   (t) => [
     primaryKey({ name: "card_limits_pkey", columns: [t.projectId, t.id] }),
     companyReference("card_limits_card_fk", [t.projectId, t.cardId], cards).onDelete("cascade"),
-    // A card's limits as the decision reads them, by the company and the card (`kort_decision_state`): one index that
-    // matches both, where one on `card_id` and one on `project_id` left the planner to guess which was narrower
+    // A card's limits as the decision reads them, by the company and the card (`kort_decision_states`): one index
+    // that matches both, where one on `card_id` and one on `project_id` left the planner to guess which was narrower
     // (decision-plans.test.ts). It serves the company's limits and the cascade from the card too.
     index("card_limits_project_card_idx").on(t.projectId, t.cardId),
     check("card_limits_amounts_non_negative", sql`${t.sumAmount} >= 0 and ${t.singleAmount} >= 0`),

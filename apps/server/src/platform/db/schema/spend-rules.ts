@@ -7,7 +7,7 @@ import { users } from "./users.ts";
 
 /**
  * Spend rules that the card decision reads (issue 19, docs/spend-rules.md). Every table is keyed by the company
- * first and read by key inside `kort_decision_state` (migration 0026_merchant_controls).
+ * first and read by key inside `kort_decision_states` (migration 0044_decision_states).
  */
 
 /**
