@@ -194,24 +194,16 @@ export const decisionStatesSql = (
   const from = new Date(now.getTime() - MS_PER_DAY + 1);
   const boundary = hourStart(from);
   const boundaryEnd = new Date(boundary.getTime() + HOUR_MS);
+  // The function's uuid arguments: the companies, each card's company and id, each reference's company and card.
+  const uuids = [
+    [...new Set(cards.map((c) => c.projectId))],
+    cards.map((c) => c.projectId),
+    cards.map((c) => c.cardId),
+    references.map((r) => r.projectId),
+    references.map((r) => r.cardId),
+  ];
   const args = [
-    arrayOf([...new Set(cards.map((c) => c.projectId))], "uuid"),
-    arrayOf(
-      cards.map((c) => c.projectId),
-      "uuid",
-    ),
-    arrayOf(
-      cards.map((c) => c.cardId),
-      "uuid",
-    ),
-    arrayOf(
-      references.map((r) => r.projectId),
-      "uuid",
-    ),
-    arrayOf(
-      references.map((r) => r.cardId),
-      "uuid",
-    ),
+    ...uuids.map((values) => arrayOf(values, "uuid")),
     arrayOf(
       references.map((r) => r.reference),
       "text",
