@@ -306,7 +306,7 @@ describe("decision batches", () => {
       // The first company's row is held elsewhere: the batch's read waits there.
       await holder.query("begin");
       await holder.query("select 1 from projects where id = $1 for no key update", [first.projectId]);
-      const { rows } = await batch.query<{ pid: number }>("select pg_backend_pid() as pid");
+      const [waiting] = (await batch.query<{ pid: number }>("select pg_backend_pid() as pid")).rows;
       await batch.query("begin");
       const read = batch.query(
         decisionStatesSql(
@@ -318,7 +318,7 @@ describe("decision batches", () => {
       await expect
         .poll(async () => {
           const activity = await probe.query("select wait_event_type from pg_stat_activity where pid = $1", [
-            rows[0]?.pid,
+            waiting?.pid,
           ]);
           return activity.rows[0]?.wait_event_type;
         })
@@ -333,7 +333,11 @@ describe("decision batches", () => {
       expect(await lockable(second.id)).toBe(false);
       await batch.query("rollback");
     } finally {
-      for (const client of [holder, batch, probe]) client.release();
+      // A failed assertion leaves transactions open: end them before the connections go back to the pool.
+      for (const client of [holder, batch, probe]) {
+        await client.query("rollback").catch(() => undefined);
+        client.release();
+      }
     }
   });
 
