@@ -152,6 +152,13 @@ const misfits = (page: Page, testId: string): Promise<string[]> =>
           break;
         }
       }
+      // A sort arrow squeezed by its label is as unreadable as one past the edge: each icon keeps its own width.
+      for (const icon of Array.from(header.querySelectorAll("svg"))) {
+        const width = Number(icon.getAttribute("width"));
+        if (icon.getBoundingClientRect().width < width - 0.5) {
+          problems.push(`header "${name}" squeezes its icon (${icon.getBoundingClientRect().width} < ${width} px)`);
+        }
+      }
     }
     for (const badge of Array.from(table.querySelectorAll<HTMLElement>(".mantine-Badge-root"))) {
       const label = badge.querySelector<HTMLElement>(".mantine-Badge-label") ?? badge;

@@ -186,7 +186,7 @@ export function LedgerTable(props: LedgerTableProps) {
                       onClick={() => props.onSort(direction === "desc" ? sortable.asc : sortable.desc)}
                       data-testid={`ledger-sort-${header.column.id}`}
                     >
-                      {label}
+                      <span className={classes.sortLabel}>{label}</span>
                       {direction === "desc" && <IconArrowDown size={14} />}
                       {direction === "asc" && <IconArrowUp size={14} />}
                       {direction === null && <IconArrowsSort size={14} opacity={0.4} />}

@@ -35,7 +35,7 @@ export const SORTABLE: Readonly<Record<string, { desc: LedgerSort; asc: LedgerSo
  * arrow.
  */
 export const GRID_TEMPLATE =
-  "36px 112px minmax(110px, 1.3fr) 128px minmax(110px, 1.3fr) minmax(70px, 0.8fr) minmax(96px, 1.2fr) 44px 84px";
+  "36px 126px minmax(110px, 1.3fr) 128px minmax(110px, 1.3fr) minmax(70px, 0.8fr) minmax(96px, 1.2fr) 44px 84px";
 
 /** A row's icon: one masked element (see the CSS), named for screen readers and on hover. */
 const Icon = ({ className, label, flag }: { className: string; label: string; flag: string }) => (
