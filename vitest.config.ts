@@ -6,7 +6,7 @@ export default defineConfig({
   // The web app's catalogues in groups (apps/web/src/app/i18n/text-groups.ts), for modules that import i18n.ts.
   plugins: [textGroups()],
   test: {
-    include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.{ts,tsx}"],
+    include: ["packages/*/src/**/*.test.ts", "apps/*/src/**/*.test.{ts,tsx}", "bench/support/**/*.test.ts"],
     globalSetup: ["apps/server/src/platform/db/testing/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
