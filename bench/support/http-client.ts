@@ -25,7 +25,7 @@ const idle = new Map<string, net.Socket[]>();
 const HEADERS_END = Buffer.from("\r\n\r\n");
 const LINE_END = Buffer.from("\r\n");
 
-/** A socket back to its server's idle list, and off it if the server closes it while it waits. */
+/** A socket back to its server's idle list; `connect`'s close listener takes it off if the server closes it there. */
 const release = (origin: string, socket: net.Socket): void => {
   const list = idle.get(origin) ?? [];
   idle.set(origin, list);
