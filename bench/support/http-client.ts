@@ -94,24 +94,24 @@ const answerReader = () => {
   const chunks: Buffer[] = [];
   let received = 0;
   let head: Head | undefined;
+  /** What came so far as one buffer, kept as the only chunk. */
+  const joined = (): Buffer => {
+    const data = Buffer.concat(chunks);
+    chunks.splice(0, chunks.length, data);
+    return data;
+  };
   return (chunk: Buffer): { head: Head; body: Buffer } | undefined => {
     chunks.push(chunk);
     received += chunk.length;
-    if (!head) {
-      const data = Buffer.concat(chunks);
-      chunks.splice(0, chunks.length, data);
-      head = readHead(data);
-      if (!head) return undefined;
-    }
+    head ??= readHead(joined());
+    if (!head) return undefined;
     if (head.chunked) {
-      const data = Buffer.concat(chunks);
-      chunks.splice(0, chunks.length, data);
-      const body = readChunked(data, head.bodyAt);
+      const body = readChunked(joined(), head.bodyAt);
       return body && { head, body };
     }
     const length = head.length ?? 0;
     if (received < head.bodyAt + length) return undefined;
-    return { head, body: Buffer.concat(chunks).subarray(head.bodyAt, head.bodyAt + length) };
+    return { head, body: joined().subarray(head.bodyAt, head.bodyAt + length) };
   };
 };
 
@@ -129,8 +129,9 @@ const call = (target: URL, request: Buffer, reused: net.Socket | undefined): Pro
     const onFail = (error: Error) => {
       done();
       socket.destroy();
-      // A reused connection that the server closed while it was idle fails before a byte of the answer: that call
-      // never reached the server, and is made again on a new connection.
+      // A reused connection that fails before a byte of the answer was, all but always, closed by the server while
+      // it was idle (a keep-alive timeout), before the call reached it: the call is made again on a new connection,
+      // as a browser does. A new connection's failure is the call's.
       if (reused && !answered) call(target, request, undefined).then(resolve, reject);
       else reject(error);
     };

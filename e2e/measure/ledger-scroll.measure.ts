@@ -129,6 +129,7 @@ const showPlainCopy = () => {
   const body = copy.querySelector("tbody");
   if (!body) throw new Error("No table body to copy");
   const count = 5000;
+  // LedgerTable.tsx's OVERSCAN: a page function runs in the browser and cannot import it; change both together.
   const overscan = 8;
   body.replaceChildren();
   body.style.height = `${count * rowHeight}px`;
