@@ -21,6 +21,32 @@ const statOf = (pid: number): Stat | undefined => {
   }
 };
 
+/**
+ * The whole machine's CPU time so far, in ticks summed over its cores (the first line of /proc/stat): all of it,
+ * the part no task used, and the part the hypervisor gave to other machines while this one had work (steal). On a
+ * shared virtual machine a second in which a fifth of the cores was stolen decides a p99, so the comparisons say
+ * how much was stolen during each side's slices.
+ */
+export type MachineTicks = { total: number; idle: number; steal: number };
+
+/** Parses /proc/stat's `cpu` line: user nice system idle iowait irq softirq steal (guest time is inside user). */
+export const parseMachineTicks = (procStat: string): MachineTicks | undefined => {
+  const line = procStat.split("\n", 1)[0] ?? "";
+  const [label, ...fields] = line.trim().split(/\s+/);
+  const ticks = fields.slice(0, 8).map(Number);
+  if (label !== "cpu" || ticks.length < 8 || ticks.some((tick) => !Number.isFinite(tick))) return undefined;
+  const [, , , idle = 0, iowait = 0, , , steal = 0] = ticks;
+  return { total: ticks.reduce((sum, tick) => sum + tick, 0), idle: idle + iowait, steal };
+};
+
+export const machineTicks = (): MachineTicks | undefined => {
+  try {
+    return parseMachineTicks(readFileSync("/proc/stat", "utf8"));
+  } catch {
+    return undefined;
+  }
+};
+
 /** Whether CPU times can be read here (Linux with /proc). */
 export const canReadCpu = (): boolean => statOf(process.pid) !== undefined;
 

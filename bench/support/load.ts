@@ -1,3 +1,4 @@
+import { machineTicks } from "./cpu.ts";
 import type { ActivityReader } from "./db-activity.ts";
 import type { HttpAnswer } from "./http-client.ts";
 import { closedLoopInto, emptyTally, openLoopInto, type Send, summarize, type Tally } from "./open-loop.ts";
@@ -46,6 +47,16 @@ export const printComparison = (title: string, kort: SideResult, floor: SideResu
       `  autovacuum at work in ${kort.activity.vacuumSlices} of ${slices} slices vs ${floor.activity.vacuumSlices} of ${slices}`,
     );
   }
+  if (kort.machine && floor.machine) {
+    const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+    console.log(
+      `  machine busy ${percent(kort.machine.busyShare)} vs ${percent(floor.machine.busyShare)}, stolen by the hypervisor ${percent(kort.machine.stolenShare)} vs ${percent(floor.machine.stolenShare)} (worst slice ${percent(kort.machine.worstSliceStolenShare)} vs ${percent(floor.machine.worstSliceStolenShare)})`,
+    );
+    const share = (figure: string, a: number, b: number) =>
+      record({ name: title, figure, unit: "%", kort: a * 100, floor: b * 100 });
+    share("machine busy", kort.machine.busyShare, floor.machine.busyShare);
+    share("machine stolen by the hypervisor", kort.machine.stolenShare, floor.machine.stolenShare);
+  }
   console.log(`  requests ${kort.requests} (errors ${kort.errors}) vs ${floor.requests} (errors ${floor.errors})`);
   // A refused or failed call (Kort's 503 BUSY past a database bound, say) is part of the figure: recorded when any.
   if (kort.errors > 0 || floor.errors > 0) {
@@ -65,7 +76,19 @@ export type Side = { send: Send; cpu?: { server?: () => number; database: () => 
  */
 export type SideActivity = { walBytes: number; vacuumSlices: number; slices: number };
 
-export type SideResult = LoadResult & { serverCpuUs?: number; databaseCpuUs?: number; activity?: SideActivity };
+/**
+ * The whole machine during a side's slices, as shares of its cores' time (cpu.ts, `machineTicks`): busy (every
+ * process, the bench's own caller too), stolen by the hypervisor, and stolen in the side's worst slice (a p99 is
+ * decided by its worst seconds). Absent where /proc/stat cannot be read.
+ */
+export type SideMachine = { busyShare: number; stolenShare: number; worstSliceStolenShare: number };
+
+export type SideResult = LoadResult & {
+  serverCpuUs?: number;
+  databaseCpuUs?: number;
+  activity?: SideActivity;
+  machine?: SideMachine;
+};
 
 /** How a comparison loads each side: `concurrency` callers back to back (saturation), or calls at a fixed `rate`. */
 export type LoadShape = { concurrency: number } | { rate: number };
@@ -87,6 +110,8 @@ export const alternate = async (
     serverMs: 0,
     databaseMs: 0,
     activity: { walBytes: 0, vacuumSlices: 0, slices: 0 },
+    machine: { total: 0, idle: 0, steal: 0, worstSliceSteal: 0 },
+    machineRead: true,
   }));
   const seconds = options.seconds / options.slices;
   const run = (tally: Tally, send: Send) =>
@@ -100,7 +125,19 @@ export const alternate = async (
       const before = await options.activity?.();
       const server = entry.side.cpu?.server?.() ?? Number.NaN;
       const database = entry.side.cpu?.database() ?? 0;
+      const ticks = machineTicks();
       await run(entry.tally, entry.side.send);
+      const ticksAfter = machineTicks();
+      if (ticks && ticksAfter) {
+        entry.machine.total += ticksAfter.total - ticks.total;
+        entry.machine.idle += ticksAfter.idle - ticks.idle;
+        entry.machine.steal += ticksAfter.steal - ticks.steal;
+        const sliceTotal = ticksAfter.total - ticks.total;
+        const sliceSteal = sliceTotal > 0 ? (ticksAfter.steal - ticks.steal) / sliceTotal : 0;
+        entry.machine.worstSliceSteal = Math.max(entry.machine.worstSliceSteal, sliceSteal);
+      } else {
+        entry.machineRead = false;
+      }
       entry.serverMs += (entry.side.cpu?.server?.() ?? Number.NaN) - server;
       entry.databaseMs += (entry.side.cpu?.database() ?? 0) - database;
       const after = await options.activity?.();
@@ -111,13 +148,26 @@ export const alternate = async (
       }
     }
   }
-  const [kortResult, floorResult] = sides.map(({ side, tally, serverMs, databaseMs, activity }): SideResult => {
-    const summary = summarize(tally);
-    const result = options.activity ? { ...summary, activity } : summary;
-    if (!side.cpu) return result;
-    const perRequest = (ms: number) => (ms * 1000) / Math.max(1, result.requests);
-    return { ...result, serverCpuUs: perRequest(serverMs), databaseCpuUs: perRequest(databaseMs) };
-  });
+  const [kortResult, floorResult] = sides.map(
+    ({ side, tally, serverMs, databaseMs, activity, machine, machineRead }): SideResult => {
+      const summary = summarize(tally);
+      const withMachine =
+        machineRead && machine.total > 0
+          ? {
+              ...summary,
+              machine: {
+                busyShare: (machine.total - machine.idle - machine.steal) / machine.total,
+                stolenShare: machine.steal / machine.total,
+                worstSliceStolenShare: machine.worstSliceSteal,
+              },
+            }
+          : summary;
+      const result = options.activity ? { ...withMachine, activity } : withMachine;
+      if (!side.cpu) return result;
+      const perRequest = (ms: number) => (ms * 1000) / Math.max(1, result.requests);
+      return { ...result, serverCpuUs: perRequest(serverMs), databaseCpuUs: perRequest(databaseMs) };
+    },
+  );
   if (!kortResult || !floorResult) throw new Error("unreachable: two sides");
   return { kort: kortResult, floor: floorResult };
 };

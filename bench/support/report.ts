@@ -18,7 +18,7 @@ export type BenchRow = {
   name: string;
   /** p50, p99, throughput... */
   figure: string;
-  unit: "ms" | "req/s" | "µs" | "requests" | "KB" | "MB";
+  unit: "ms" | "req/s" | "µs" | "requests" | "KB" | "MB" | "%";
   kort: number;
   floor: number;
   /** kort / floor; for throughput higher is better, for latencies lower is. Null when the floor is 0. */
