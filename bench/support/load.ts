@@ -56,6 +56,11 @@ export const printComparison = (title: string, kort: SideResult, floor: SideResu
       record({ name: title, figure, unit: "%", kort: a * 100, floor: b * 100 });
     share("machine busy", kort.machine.busyShare, floor.machine.busyShare);
     share("machine stolen by the hypervisor", kort.machine.stolenShare, floor.machine.stolenShare);
+    share(
+      "machine stolen by the hypervisor, worst slice",
+      kort.machine.worstSliceStolenShare,
+      floor.machine.worstSliceStolenShare,
+    );
   }
   console.log(`  requests ${kort.requests} (errors ${kort.errors}) vs ${floor.requests} (errors ${floor.errors})`);
   // A refused or failed call (Kort's 503 BUSY past a database bound, say) is part of the figure: recorded when any.
@@ -129,12 +134,16 @@ export const alternate = async (
       await run(entry.tally, entry.side.send);
       const ticksAfter = machineTicks();
       if (ticks && ticksAfter) {
-        entry.machine.total += ticksAfter.total - ticks.total;
-        entry.machine.idle += ticksAfter.idle - ticks.idle;
-        entry.machine.steal += ticksAfter.steal - ticks.steal;
-        const sliceTotal = ticksAfter.total - ticks.total;
-        const sliceSteal = sliceTotal > 0 ? (ticksAfter.steal - ticks.steal) / sliceTotal : 0;
-        entry.machine.worstSliceSteal = Math.max(entry.machine.worstSliceSteal, sliceSteal);
+        const slice = {
+          total: ticksAfter.total - ticks.total,
+          idle: ticksAfter.idle - ticks.idle,
+          steal: ticksAfter.steal - ticks.steal,
+        };
+        entry.machine.total += slice.total;
+        entry.machine.idle += slice.idle;
+        entry.machine.steal += slice.steal;
+        const sliceStolen = slice.total > 0 ? slice.steal / slice.total : 0;
+        entry.machine.worstSliceSteal = Math.max(entry.machine.worstSliceSteal, sliceStolen);
       } else {
         entry.machineRead = false;
       }
