@@ -166,7 +166,8 @@ const misfits = (page: Page, testId: string): Promise<string[]> =>
         problems.push(`badge "${badge.textContent}" is cut`);
       }
     }
-    // Amounts and dates are never cut nor wrapped: each stays whole inside the box that would clip it.
+    // Amounts and dates are never cut nor wrapped: each stays whole inside the box that would clip it (a summary
+    // cut at its column's edge aside).
     const whole = /\d{1,3}(?:\.\d{3})* kr\.|\d{2}\.\d{2}\.\d{4}|\d{1,2} [A-Z][a-z]{2} \d{4}/g;
     const texts = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
     for (let node = texts.nextNode(); node; node = texts.nextNode()) {
@@ -185,7 +186,13 @@ const misfits = (page: Page, testId: string): Promise<string[]> =>
         ) {
           clip = clip.parentElement;
         }
-        if (clip && range.getBoundingClientRect().right > clip.getBoundingClientRect().right + 0.5) {
+        // A summary that gives up width by design (an ellipsis, the whole of it on hover, checked below) may end
+        // inside an amount or a date; a cell that is an amount or a date may not.
+        const summary =
+          clip !== null &&
+          getComputedStyle(clip).textOverflow === "ellipsis" &&
+          clip.getAttribute("title") === clip.textContent;
+        if (clip && !summary && range.getBoundingClientRect().right > clip.getBoundingClientRect().right + 0.5) {
           problems.push(`"${match[0]}" is cut`);
         }
       }
@@ -259,11 +266,24 @@ describe("tables at 1280 px", () => {
       // Every change by its name in the reader's language, never the code it is recorded as.
       const actions = await page.getByTestId("audit-action").allTextContents();
       expect(actions.filter((action) => /^[a-z_]+\.[a-z_]+$/.test(action))).toEqual([]);
-      // The details read as pairs, cut at the column's edge with the whole of them on hover.
+      // The details read as pairs in the reader's language (amounts in kr., days as the language writes them, codes
+      // by name), cut at the column's edge with the whole of them on hover. PostgreSQL's jsonb keeps keys shortest
+      // first.
       const shown = page.getByTestId("audit-details");
       const texts = await shown.allTextContents();
-      // PostgreSQL's jsonb keeps keys shortest first.
-      expect(texts).toContain("total: 432243 · number: 2026-000003 · period_from: 2026-10-27");
+      expect(texts).toEqual(
+        expect.arrayContaining(
+          language === "is"
+            ? [
+                "Samtals: 432.243 kr. · Númer: 2026-000003 · Tímabil frá: 27.10.2026",
+                "Heimild (tímabil): Vikulega · Heimild (upphæð): 60.000 kr. · Tegund korts: Innkaupakort · Kort: 1234",
+              ]
+            : [
+                "Total: 432.243 kr. · Number: 2026-000003 · Period from: 27 Oct 2026",
+                "Limit (period): Weekly · Limit (amount): 60.000 kr. · Card type: Vendor card · Card: 1234",
+              ],
+        ),
+      );
       expect(texts.filter((text) => text.includes('{"'))).toEqual([]);
       for (const [index, text] of texts.entries()) expect(await shown.nth(index).getAttribute("title")).toBe(text);
 

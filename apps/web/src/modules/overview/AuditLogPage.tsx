@@ -8,7 +8,11 @@ import { DateField } from "../../ui/date-field/DateField.tsx";
 import { ColumnHeader, CutText, NoWrapCell, ShrinkCell } from "../../ui/table/cells.tsx";
 import { useProjectUsers } from "../people/useProjectUsers.ts";
 import { auditDetailsText } from "./audit-details.ts";
+import { useAuditFormat } from "./useAuditFormat.ts";
 import { type AuditFilters, useAuditPage } from "./useOverview.ts";
+
+/** Until the company's people have loaded: one empty list, so the details' format is not made anew each render. */
+const NO_PEOPLE: readonly { user_id: string; full_name: string }[] = [];
 
 const time = (iso: string) => new Date(iso).toISOString().slice(11, 16);
 
@@ -26,6 +30,7 @@ export function AuditLogPage() {
   const after = cursors.at(-1) ?? null;
   const page = useAuditPage(filters, after);
   const users = useProjectUsers();
+  const details = useAuditFormat(users.data ?? NO_PEOPLE);
   const filter = (next: Partial<AuditFilters>) => {
     setFilters((current) => ({ ...current, ...next }));
     setCursors([null]);
@@ -96,7 +101,7 @@ export function AuditLogPage() {
                 <Table.Td data-testid="audit-action">{actionText(entry.action)}</Table.Td>
                 <ShrinkCell>
                   <CutText size="xs" data-testid="audit-details">
-                    {auditDetailsText(entry.details)}
+                    {auditDetailsText(entry.details, entry.action, details)}
                   </CutText>
                 </ShrinkCell>
               </Table.Tr>
