@@ -108,9 +108,11 @@ describe("personal settings", () => {
     });
   }
 
-  it("shows the phone read-only and stores the language on the user", async () => {
+  it("shows the phone read-only, grouped as it is read aloud, and stores the language on the user", async () => {
     const { page, user } = await open("is");
-    await expect.poll(() => page.getByTestId("settings-phone").inputValue()).toBe(user.phone);
+    // +3546111234 reads +354 611 1234.
+    const grouped = `${user.phone.slice(0, 4)} ${user.phone.slice(4, 7)} ${user.phone.slice(7)}`;
+    await expect.poll(() => page.getByTestId("settings-phone").inputValue()).toBe(grouped);
     expect(await page.getByTestId("settings-phone").getAttribute("readonly")).not.toBeNull();
     await page.getByTestId("language-switch").getByText("English").click();
     await page.getByText("Profile photo").waitFor();

@@ -1,4 +1,4 @@
-import { isPossiblyAllowed, PROFILE_IMAGE_ACCEPT } from "@kort/core";
+import { formatPhone, isPossiblyAllowed, PROFILE_IMAGE_ACCEPT } from "@kort/core";
 import { Avatar, Button, FileButton, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -69,7 +69,7 @@ export function PersonalSettingsPage() {
           <TextInput label={t("pages.personalSettings.email")} value={me.data?.email ?? ""} readOnly />
           <TextInput
             label={t("pages.personalSettings.phone")}
-            value={profile.data?.phone ?? ""}
+            value={profile.data?.phone ? formatPhone(profile.data.phone, "international") : ""}
             readOnly
             data-testid="settings-phone"
           />
