@@ -55,6 +55,20 @@ describe("sign-in", () => {
     await page.getByTestId("side-menu").getByText("Finances").waitFor();
   });
 
+  it("shows the language chosen before on its switch, and switches back to Icelandic from it", async () => {
+    // English is stored from an earlier visit; the page opens in it, and its switch must say so. When the switch
+    // showed Icelandic, a click on Íslenska changed nothing: the reader had to pick English first.
+    const { page } = await open("/auth", "en");
+    await page.getByText("Sign in").first().waitFor();
+    const switcher = page.getByTestId("language-switch");
+    expect(await switcher.locator('input[value="en"]').isChecked()).toBe(true);
+    expect(await switcher.locator('input[value="is"]').isChecked()).toBe(false);
+    await switcher.getByText("Íslenska").click();
+    await page.getByText("Innskráning").first().waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("kort.locale"))).toBe("is");
+    expect(await switcher.locator('input[value="is"]').isChecked()).toBe(true);
+  });
+
   it("signs the accountant in in Icelandic and shows the shell", async () => {
     const { page } = await open("/auth", "is");
     await signInThroughScreens(page, demo("accountant"));

@@ -4,7 +4,8 @@ import { formatDate, parseIsoDate } from "@kort/core";
 import { DateInput, type DateInputProps, DatesProvider } from "@mantine/dates";
 import { IconCalendar } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
-import { localeOf, parseLanguage } from "../../app/i18n/language.ts";
+import { localeOf } from "../../app/i18n/language.ts";
+import { useLanguage } from "../../app/i18n/useLocale.ts";
 import { parseDayText } from "./day-text.ts";
 
 /** Icelandic weeks start on Monday (spec 1), and so do Kort's calendars in English. */
@@ -26,8 +27,8 @@ export type DateFieldProps = Omit<
 
 /** The date field itself; pages use DateField, which loads this (and the calendar library) when first shown. */
 export function DatePickerField({ value, onChange, firstDay, placeholder, ...props }: DateFieldProps) {
-  const { t, i18n } = useTranslation();
-  const language = parseLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const { t } = useTranslation();
+  const language = useLanguage();
   const locale = localeOf(language);
   const show = (day: string) => {
     const date = parseIsoDate(day.slice(0, 10));
