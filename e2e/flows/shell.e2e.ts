@@ -66,6 +66,24 @@ describe("signed-in shell", () => {
     expect(await page.getByTestId("project-switcher").count()).toBe(0);
   });
 
+  it("says access is denied on a page the role's menu does not have, opened by its address", async () => {
+    // The team admin's menu has no Overview, audit log, Accounting or Invoices. Opened by address, the Overview
+    // showed the balance with Deposit and limit-change buttons above four "Error fetching the figures".
+    const page = await open();
+    await signInAs(page, "teamadmin@demo.is", "en");
+    for (const path of ["/overview", "/overview/audit-log", "/accounting", "/invoices"]) {
+      await page.goto(`${inject("baseUrl")}${path}`);
+      await page.getByTestId("access-denied").getByText("Access denied. Please contact your team admin.").waitFor();
+      expect(await page.getByTestId("overview-balance").count()).toBe(0);
+      expect(await page.getByText("Error fetching", { exact: false }).count()).toBe(0);
+    }
+    // The owner's menu has them all.
+    await signInAs(page, "owner@demo.is", "en");
+    await page.goto(`${inject("baseUrl")}/overview`);
+    await page.getByTestId("overview-balance").waitFor();
+    expect(await page.getByTestId("access-denied").count()).toBe(0);
+  });
+
   it("collapses the menu under 1280 px, expands when wider, and keeps a toggle", async () => {
     const page = await open(1200);
     await signInAs(page, "owner@demo.is", "en");

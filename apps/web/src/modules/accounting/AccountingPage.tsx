@@ -2,6 +2,7 @@ import { percentageToBasisPoints } from "@kort/core";
 import { Alert, Group, Stack, Tabs } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { MenuPage } from "../../app/shell/menu/MenuPage.tsx";
 import { ExportAccountsTab } from "../exports/ExportAccountsTab.tsx";
 import { SpendRulesTab } from "../spend-rules/SpendRulesTab.tsx";
 import type { AccountingCategory } from "./accounting.graphql.ts";
@@ -25,20 +26,20 @@ type Panel = { opened: boolean; category: AccountingCategory | null };
  * shows where it creates something else.
  */
 export function AccountingPage() {
+  return (
+    <MenuPage item="accounting">
+      <Accounting />
+    </MenuPage>
+  );
+}
+
+function Accounting() {
   const { t } = useTranslation();
   const permissions = useAccountingPermissions();
   const settings = useAccountingSettings();
   const taxes = useTaxCategories();
   const dimensions = useDimensions();
   const [panel, setPanel] = useState<Panel>({ opened: false, category: null });
-
-  if (permissions.known && !permissions.categories) {
-    return (
-      <Alert color="yellow" variant="light" role="alert" data-testid="accounting-denied">
-        {t("errors.ACCESS_DENIED")}
-      </Alert>
-    );
-  }
 
   return (
     <Stack gap="lg" data-testid="accounting-page">

@@ -8,6 +8,7 @@ import { errorKey } from "../../app/api/error-key.ts";
 import { useLocale } from "../../app/i18n/useLocale.ts";
 import { useSelectedProjectId } from "../../app/session/project-store.ts";
 import { useCurrentRole } from "../../app/session/useCurrentRole.ts";
+import { MenuPage } from "../../app/shell/menu/MenuPage.tsx";
 import { EmptyPage } from "../../ui/empty-page/EmptyPage.tsx";
 import { FigureCell, NoWrapCell } from "../../ui/table/cells.tsx";
 import { InvoiceDueDays } from "./InvoiceDueDays.tsx";
@@ -31,6 +32,14 @@ const saveFile = (url: string, name: string) => {
 
 /** `/invoices` (spec 2, issue 15): the card issuer's invoices, one per billing period, newest first. */
 export function InvoicesPage() {
+  return (
+    <MenuPage item="invoices">
+      <Invoices />
+    </MenuPage>
+  );
+}
+
+function Invoices() {
   const { t } = useTranslation();
   const invoices = useInvoices();
   const role = useCurrentRole(useSelectedProjectId()).data ?? null;

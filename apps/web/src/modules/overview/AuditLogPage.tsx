@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../app/i18n/useLocale.ts";
 import { useNamePage } from "../../app/shell/header/page-subtitle.ts";
+import { MenuPage } from "../../app/shell/menu/MenuPage.tsx";
 import { DateField } from "../../ui/date-field/DateField.tsx";
 import { ColumnHeader, CutText, NoWrapCell, ShrinkCell } from "../../ui/table/cells.tsx";
 import { useProjectUsers } from "../people/useProjectUsers.ts";
@@ -21,6 +22,14 @@ const time = (iso: string) => new Date(iso).toISOString().slice(11, 16);
  * invoices and credit, newest first, filtered by who, what and when, a page at a time by cursor.
  */
 export function AuditLogPage() {
+  return (
+    <MenuPage item="audit-log">
+      <AuditLog />
+    </MenuPage>
+  );
+}
+
+function AuditLog() {
   const { t, i18n } = useTranslation();
   const locale = useLocale();
   useNamePage(t("overview.audit.title"));

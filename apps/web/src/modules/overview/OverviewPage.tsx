@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useLocale } from "../../app/i18n/useLocale.ts";
 import { PATHS } from "../../app/router/paths.ts";
+import { MenuPage } from "../../app/shell/menu/MenuPage.tsx";
 import { useActiveCardCounts } from "../cards/card-queries.ts";
 import { CreditActions } from "./CreditActions.tsx";
 import { expensesLinkFor, iskOf, usageShares } from "./overview-links.ts";
@@ -47,6 +48,14 @@ const usePeriod = () => {
 
 /** `/overview` (spec 2 and 7, issue 16), owners: the balance, active cards, spending of a period, and its trend. */
 export function OverviewPage() {
+  return (
+    <MenuPage item="overview">
+      <Overview />
+    </MenuPage>
+  );
+}
+
+function Overview() {
   const { t } = useTranslation();
   const locale = useLocale();
   const { period, value, choose } = usePeriod();

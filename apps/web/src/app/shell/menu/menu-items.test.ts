@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMenuItemActive, MENU_SECTIONS, menuForRole, visibleMenu } from "./menu-items.ts";
+import { isMenuItemActive, MENU_SECTIONS, menuForRole, menuHas, visibleMenu } from "./menu-items.ts";
 
 describe("menu items", () => {
   it("has the sections and items of spec 2 in order", () => {
@@ -46,5 +46,16 @@ describe("menu items", () => {
 
   it("shows nothing while the role is unknown", () => {
     expect(menuForRole(null)).toEqual([]);
+  });
+
+  it("says which pages a role's menu has, for the pages that deny the others (MenuPage)", () => {
+    for (const id of ["overview", "audit-log", "accounting", "invoices"]) {
+      expect(menuHas("project_owner", id)).toBe(true);
+      expect(menuHas("team_admin", id)).toBe(false);
+    }
+    expect(menuHas("accountant", "accounting")).toBe(true);
+    expect(menuHas("accountant", "overview")).toBe(false);
+    expect(menuHas("team_admin", "cards")).toBe(true);
+    expect(menuHas("project_owner", "no-such-page")).toBe(false);
   });
 });

@@ -161,6 +161,13 @@ export const menuForRole = (role: RoleName | null, sections: readonly MenuSectio
   return visibleMenu(shown, allows);
 };
 
+/**
+ * Whether the role's menu has the item: a page that is not in it (opened by its address) says access is denied
+ * rather than show what the role may not use (spec 2 hides the Overview and the audit log from all but owners).
+ */
+export const menuHas = (role: RoleName, id: string): boolean =>
+  menuForRole(role).some((section) => section.items.some((item) => item.id === id));
+
 const under = (pathname: string, path: string): boolean => pathname === path || pathname.startsWith(`${path}/`);
 
 /**
