@@ -80,9 +80,10 @@ const pairs = (format: AuditFormat, action: string, record: Record<string, Json>
 /**
  * An audit row's details (the JSON the server recorded for `action`) as one line a person reads, in their language:
  * `name: value` pairs joined by " · ", amounts as ISK, days and moments as the locale writes them, codes (a period,
- * a card's type or status, a role) and the company's people by their names, yes and no for flags, lists joined by commas, nothing as "–".
- * Nested objects are flattened ("Limit (period): Weekly"). A field or code the catalogue does not name is shown as
- * recorded, so nothing recorded is hidden. Anything that is not a JSON object is shown as it came.
+ * a card's type or status, a role) and the company's people by their names, yes and no for flags, lists joined by
+ * commas, nothing as "–". Nested objects are flattened ("Limit (period): Weekly"). A field or code the catalogue
+ * does not name is shown as recorded, so nothing recorded is hidden. Anything that is not a JSON object is shown as
+ * it came.
  */
 export const auditDetailsText = (details: string, action: string, format: AuditFormat): string => {
   let parsed: unknown;

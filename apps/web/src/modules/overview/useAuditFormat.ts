@@ -32,6 +32,8 @@ export const useAuditFormat = (people: readonly { user_id: string; full_name: st
       percent: (basisPoints) => formatPercentage(basisPoints, locale),
       date: (iso) => {
         const at = new Date(iso);
+        // Shaped like a day but not one (2026-13-45): shown as recorded.
+        if (Number.isNaN(at.getTime())) return iso;
         const day = formatDate(at, locale);
         const time = at.toISOString().slice(11, 16);
         return iso.length > 10 && time !== "00:00" ? `${day} ${time}` : day;
