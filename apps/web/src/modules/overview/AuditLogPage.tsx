@@ -50,8 +50,9 @@ function AuditLog() {
   return (
     <Stack gap="md" p="md" data-testid="audit-log-page">
       <Group align="flex-end" gap="sm">
+        {/* Widths that keep the four filters on one line from 1280 px (the menu open) up. */}
         <MultiSelect
-          w={320}
+          w={260}
           label={t("overview.audit.what")}
           placeholder={t("overview.audit.everything")}
           data={AUDIT_AREAS.map((area) => ({ value: area, label: t(`overview.audit.areas.${area}`) }))}
@@ -61,7 +62,7 @@ function AuditLog() {
           data-testid="audit-filter-what"
         />
         <Select
-          w={240}
+          w={220}
           label={t("overview.audit.who")}
           placeholder={t("overview.audit.anyone")}
           data={(users.data ?? []).map((user) => ({ value: user.user_id, label: user.full_name }))}
@@ -72,6 +73,7 @@ function AuditLog() {
           data-testid="audit-filter-who"
         />
         <DateField
+          w={170}
           label={t("overview.audit.from")}
           value={filters.fromDate}
           onChange={(fromDate) => filter({ fromDate })}
@@ -79,6 +81,7 @@ function AuditLog() {
           data-testid="audit-filter-from"
         />
         <DateField
+          w={170}
           label={t("overview.audit.to")}
           value={filters.toDate}
           onChange={(toDate) => filter({ toDate })}

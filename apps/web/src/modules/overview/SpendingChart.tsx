@@ -30,6 +30,9 @@ export function SpendingChart({
       series={[{ name: "amount", label: seriesLabel, color: "blue.6" }]}
       valueFormatter={(value) => formatMoney(value, { locale })}
       yAxisProps={{ width: 140 }}
+      // Three amounts (0, the middle, the top) fit the card's width whatever their length; with the default five,
+      // the axis dropped the labels that overlapped and read as uneven steps (0, 25.000 kr., 100.000 kr.).
+      xAxisProps={{ tickCount: 3 }}
       gridAxis="none"
       barProps={{ onClick: (_bar, index) => onOpen(index), cursor: "pointer" }}
       data-testid={testId}
