@@ -3,17 +3,18 @@ import { useSelectedProjectId } from "../../app/session/project-store.ts";
 import { useCurrentRole } from "../../app/session/useCurrentRole.ts";
 
 export type AccountingPermissions = {
-  /** category manage: the page itself (spec 2), categories and dimensions. Project owners and accountants. */
+  /**
+   * category manage: categories, dimensions and rules (spec 2). Project owners and accountants; whoever else opens
+   * the page is told access is denied by its MenuPage.
+   */
   categories: boolean;
   /** tax-category manage: project owners only (spec 6). */
   taxCategories: boolean;
-  /** Whether the role is known yet. */
-  known: boolean;
 };
 
 /** What the caller's role may do on the Accounting page, from the policy the server enforces. */
 export const useAccountingPermissions = (): AccountingPermissions => {
   const role = useCurrentRole(useSelectedProjectId()).data ?? null;
-  if (role === null) return { categories: false, taxCategories: false, known: false };
-  return { categories: canManage(role, "category"), taxCategories: canManage(role, "tax-category"), known: true };
+  if (role === null) return { categories: false, taxCategories: false };
+  return { categories: canManage(role, "category"), taxCategories: canManage(role, "tax-category") };
 };
