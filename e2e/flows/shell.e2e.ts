@@ -84,6 +84,25 @@ describe("signed-in shell", () => {
     expect(await page.getByTestId("access-denied").count()).toBe(0);
   });
 
+  it("opens every page of the menu by its address with nothing on the browser's console", async () => {
+    // A page opened by its address (a reload, a link in an e-mail) loads its chunk first; with nothing to show
+    // meanwhile, the router warned on every such load.
+    const page = await open();
+    const logged: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") logged.push(`${message.type()}: ${message.text()}`);
+    });
+    page.on("pageerror", (error) => logged.push(`page error: ${error.message}`));
+    await signInAs(page, "owner@demo.is", "en");
+    const menu = ["/expenses", "/cards", "/people", "/teams", "/overview", "/overview/audit-log", "/accounting"];
+    for (const path of [...menu, "/invoices", "/personal-settings", "/card-designs"]) {
+      await page.goto(`${inject("baseUrl")}${path}`);
+      await page.getByTestId("page-title").waitFor();
+      await page.waitForLoadState("networkidle");
+    }
+    expect(logged).toEqual([]);
+  });
+
   it("collapses the menu under 1280 px, expands when wider, and keeps a toggle", async () => {
     const page = await open(1200);
     await signInAs(page, "owner@demo.is", "en");

@@ -11,6 +11,7 @@ import { VersionNotSupportedPage } from "../errors/VersionNotSupportedPage.tsx";
 import { loadTexts } from "../i18n/i18n.ts";
 import type { LazyTextGroup } from "../i18n/text-groups.ts";
 import { PublicLayout } from "../layouts/PublicLayout.tsx";
+import { FullPageLoading } from "../states/FullPageLoading.tsx";
 import { PATHS } from "./paths.ts";
 import { RequireSession } from "./RequireSession.tsx";
 
@@ -33,6 +34,8 @@ const LEGAL_PAGE_WIDTH = 720;
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteErrorPage />,
+    // Opened straight at a lazy page (a reload, a link), the router has nothing to show until its chunk arrives.
+    hydrateFallbackElement: <FullPageLoading />,
     children: [
       { index: true, element: <Navigate to={PATHS.auth} replace /> },
       {
