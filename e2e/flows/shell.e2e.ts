@@ -90,7 +90,8 @@ describe("signed-in shell", () => {
     const page = await open();
     const logged: string[] = [];
     page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning") logged.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === "error" || message.type() === "warning")
+        logged.push(`${message.type()}: ${message.text()}`);
     });
     page.on("pageerror", (error) => logged.push(`page error: ${error.message}`));
     await signInAs(page, "owner@demo.is", "en");
