@@ -84,7 +84,7 @@ describe("signed-in shell", () => {
     expect(await page.getByTestId("access-denied").count()).toBe(0);
   });
 
-  it("opens every page of the menu by its address with nothing on the browser's console", async () => {
+  it("opens every page of the menu and of the employee app by its address with nothing on the browser's console", async () => {
     // A page opened by its address (a reload, a link in an e-mail) loads its chunk first; with nothing to show
     // meanwhile, the router warned on every such load.
     const page = await open();
@@ -99,6 +99,13 @@ describe("signed-in shell", () => {
     for (const path of [...menu, "/invoices", "/personal-settings", "/card-designs"]) {
       await page.goto(`${inject("baseUrl")}${path}`);
       await page.getByTestId("page-title").waitFor();
+      await page.waitForLoadState("networkidle");
+    }
+    // The employee app's pages, under the same router.
+    await signInAs(page, "employee@demo.is", "is");
+    for (const path of ["/app", "/app/transactions", "/app/notifications"]) {
+      await page.goto(`${inject("baseUrl")}${path}`);
+      await page.getByTestId("app-nav-cards").waitFor();
       await page.waitForLoadState("networkidle");
     }
     expect(logged).toEqual([]);
