@@ -1,7 +1,15 @@
 import { machineTicks } from "./cpu.ts";
 import type { ActivityReader } from "./db-activity.ts";
 import type { HttpAnswer } from "./http-client.ts";
-import { closedLoopInto, emptyTally, openLoopInto, type Send, summarize, type Tally } from "./open-loop.ts";
+import {
+  closedLoopInto,
+  emptyTally,
+  openLoopAcrossInto,
+  openLoopInto,
+  type Send,
+  summarize,
+  type Tally,
+} from "./open-loop.ts";
 import { record } from "./report.ts";
 
 /** What one load run measured; the generators are in open-loop.ts. */
@@ -99,6 +107,40 @@ export type SideResult = LoadResult & {
 export type LoadShape = { concurrency: number } | { rate: number };
 
 /**
+ * The machine's shares (SideMachine) over the slices run `during` it, from /proc/stat before and after each; none
+ * when it could not be read around every slice.
+ */
+const machineOverSlices = () => {
+  const sum = { total: 0, idle: 0, steal: 0, worstSliceSteal: 0 };
+  let read = true;
+  return {
+    during: async (slice: () => Promise<void>): Promise<void> => {
+      const before = machineTicks();
+      await slice();
+      const after = machineTicks();
+      if (!before || !after) {
+        read = false;
+        return;
+      }
+      const total = after.total - before.total;
+      const steal = after.steal - before.steal;
+      sum.total += total;
+      sum.idle += after.idle - before.idle;
+      sum.steal += steal;
+      sum.worstSliceSteal = Math.max(sum.worstSliceSteal, total > 0 ? steal / total : 0);
+    },
+    shares: (): SideMachine | undefined =>
+      read && sum.total > 0
+        ? {
+            busyShare: (sum.total - sum.idle - sum.steal) / sum.total,
+            stolenShare: sum.steal / sum.total,
+            worstSliceStolenShare: sum.worstSliceSteal,
+          }
+        : undefined,
+  };
+};
+
+/**
  * Runs of Kort and its floor taken in turns: `slices` short runs of each, alternating, added up per side, so each
  * figure is over all of a side's `seconds`. On a machine shared with other work, a burst of that work then falls on
  * both sides alike instead of on whichever happened to run during it. CPU time per request (server process and
@@ -115,8 +157,7 @@ export const alternate = async (
     serverMs: 0,
     databaseMs: 0,
     activity: { walBytes: 0, vacuumSlices: 0, slices: 0 },
-    machine: { total: 0, idle: 0, steal: 0, worstSliceSteal: 0 },
-    machineRead: true,
+    machine: machineOverSlices(),
   }));
   const seconds = options.seconds / options.slices;
   const run = (tally: Tally, send: Send) =>
@@ -130,23 +171,7 @@ export const alternate = async (
       const before = await options.activity?.();
       const server = entry.side.cpu?.server?.() ?? Number.NaN;
       const database = entry.side.cpu?.database() ?? 0;
-      const ticks = machineTicks();
-      await run(entry.tally, entry.side.send);
-      const ticksAfter = machineTicks();
-      if (ticks && ticksAfter) {
-        const slice = {
-          total: ticksAfter.total - ticks.total,
-          idle: ticksAfter.idle - ticks.idle,
-          steal: ticksAfter.steal - ticks.steal,
-        };
-        entry.machine.total += slice.total;
-        entry.machine.idle += slice.idle;
-        entry.machine.steal += slice.steal;
-        const sliceStolen = slice.total > 0 ? slice.steal / slice.total : 0;
-        entry.machine.worstSliceSteal = Math.max(entry.machine.worstSliceSteal, sliceStolen);
-      } else {
-        entry.machineRead = false;
-      }
+      await entry.machine.during(() => run(entry.tally, entry.side.send));
       entry.serverMs += (entry.side.cpu?.server?.() ?? Number.NaN) - server;
       entry.databaseMs += (entry.side.cpu?.database() ?? 0) - database;
       const after = await options.activity?.();
@@ -158,19 +183,10 @@ export const alternate = async (
     }
   }
   const [kortResult, floorResult] = sides.map(
-    ({ side, tally, serverMs, databaseMs, activity, machine, machineRead }): SideResult => {
+    ({ side, tally, serverMs, databaseMs, activity, machine }): SideResult => {
       const summary = summarize(tally);
-      const withMachine =
-        machineRead && machine.total > 0
-          ? {
-              ...summary,
-              machine: {
-                busyShare: (machine.total - machine.idle - machine.steal) / machine.total,
-                stolenShare: machine.steal / machine.total,
-                worstSliceStolenShare: machine.worstSliceSteal,
-              },
-            }
-          : summary;
+      const shares = machine.shares();
+      const withMachine = shares ? { ...summary, machine: shares } : summary;
       const result = options.activity ? { ...withMachine, activity } : withMachine;
       if (!side.cpu) return result;
       const perRequest = (ms: number) => (ms * 1000) / Math.max(1, result.requests);
@@ -179,4 +195,31 @@ export const alternate = async (
   );
   if (!kortResult || !floorResult) throw new Error("unreachable: two sides");
   return { kort: kortResult, floor: floorResult };
+};
+
+/**
+ * Two sides of one server measured at the same instants: one open loop at `rate` calls a second in all whose calls
+ * go to each side in turn (open-loop.ts, `openLoopAcrossInto`), so each side gets half of them, for `seconds` in
+ * `slices` runs. A stall of the machine falls on both sides alike, which alternating slices cannot promise: a stall
+ * decides a p99, and in slices it lands on one side. The machine's shares are the run's, the same for both sides;
+ * the CPU per request is not split between them (both are one server's and one database's).
+ */
+export const interleave = async (
+  kort: Send,
+  other: Send,
+  options: { rate: number; seconds: number; slices: number },
+): Promise<{ kort: SideResult; floor: SideResult }> => {
+  const tallies = [emptyTally(), emptyTally()];
+  const machine = machineOverSlices();
+  const seconds = options.seconds / options.slices;
+  for (let index = 0; index < options.slices; index += 1) {
+    await machine.during(() => openLoopAcrossInto(tallies, [kort, other], { rate: options.rate, seconds }));
+  }
+  const shares = machine.shares();
+  const [kortResult, otherResult] = tallies.map((tally) => {
+    const summary = summarize(tally);
+    return shares ? { ...summary, machine: shares } : summary;
+  });
+  if (!kortResult || !otherResult) throw new Error("unreachable: two sides");
+  return { kort: kortResult, floor: otherResult };
 };

@@ -57,12 +57,15 @@ export const closedLoop = async (
 };
 
 /**
- * One open-loop run whose latencies, errors and duration are added to `tally`: calls start at `rate` per second
- * whatever the answers do, each measured from the instant it was due.
+ * One open-loop run whose calls go to `sends` in turn (the first, the second, ..., the first again), started at
+ * `rate` per second in all whatever the answers do, each measured from the instant it was due (so a stall shows in
+ * the latencies instead of slowing the offered load: no coordinated omission) and added to the tally of its send,
+ * with the run's errors and duration. Sends taken in turn are measured at the same instants: a stall of the machine
+ * falls on each alike.
  */
-export const openLoopInto = async (
-  tally: Tally,
-  send: Send,
+export const openLoopAcrossInto = async (
+  tallies: readonly Tally[],
+  sends: readonly Send[],
   options: { rate: number; seconds: number },
 ): Promise<void> => {
   const total = Math.round(options.rate * options.seconds);
@@ -73,6 +76,9 @@ export const openLoopInto = async (
     const due = started + index * interval;
     const wait = due - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const side = index % sends.length;
+    const [send, tally] = [sends[side], tallies[side]];
+    if (!send || !tally) throw new Error("A send needs a tally of its own");
     inFlight.push(
       send()
         .catch(() => false)
@@ -83,8 +89,13 @@ export const openLoopInto = async (
     );
   }
   await Promise.all(inFlight);
-  tally.ms += performance.now() - started;
+  const ms = performance.now() - started;
+  for (const tally of tallies) tally.ms += ms;
 };
+
+/** One open-loop run of one send (`openLoopAcrossInto`). */
+export const openLoopInto = (tally: Tally, send: Send, options: { rate: number; seconds: number }): Promise<void> =>
+  openLoopAcrossInto([tally], [send], options);
 
 export const openLoop = async (send: Send, options: { rate: number; seconds: number }): Promise<LoadResult> => {
   const tally = emptyTally();

@@ -240,7 +240,8 @@ const decideBatch = async (deps: ProcessorDeps, batch: readonly Submitted[]): Pr
  * PostgreSQL's CPU per decision (docs/balances.md, "Batches"); several server processes add lanes of their own.
  */
 const LANES = 2;
-const laneOf = (projectId: string): string => String(Number.parseInt(projectId.slice(-4), 16) % LANES);
+/** A company's lane; the bench reads it too, to keep two measured companies out of each other's batches. */
+export const laneOf = (projectId: string): string => String(Number.parseInt(projectId.slice(-4), 16) % LANES);
 
 /** The batchers of a process: one per database and clock (tests give each company a clock of its own). */
 const batchers = new WeakMap<Db, WeakMap<() => Date, Batcher<Submitted, PaymentAnswer>>>();
