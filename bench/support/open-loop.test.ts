@@ -11,28 +11,7 @@ describe("the open loop", () => {
     };
     const tallies = [emptyTally(), emptyTally()];
     await openLoopAcrossInto(tallies, [send("a", true), send("b", false)], { rate: 2_000, seconds: 0.01 });
-    expect(calls).toEqual([
-      "a",
-      "b",
-      "a",
-      "b",
-      "a",
-      "b",
-      "a",
-      "b",
-      "a",
-      "b",
-      "a",
-      "b",
-      "a",
-      "b",
-      "a",
-      "b",
-      "a",
-      "b",
-      "a",
-      "b",
-    ]);
+    expect(calls.join("")).toBe("ab".repeat(10));
     expect(tallies.map((tally) => tally.latencies.length)).toEqual([10, 10]);
     expect(tallies.map((tally) => tally.errors)).toEqual([0, 10]);
     // One run: both sides were measured over the same time.
