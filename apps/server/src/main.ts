@@ -1,3 +1,5 @@
+// First, so that V8 runs every module of the server with these settings.
+import "./platform/runtime/v8-flags.ts";
 import { performance } from "node:perf_hooks";
 import { createKortApp, kortInboundMail, kortJobs, kortTasks } from "./app/app.ts";
 import { seedModuleData, seedModuleDemos } from "./app/seed/demo.ts";
