@@ -1,5 +1,5 @@
 import { percentageToBasisPoints } from "@kort/core";
-import { Alert, Group, Stack, Tabs } from "@mantine/core";
+import { Group, Stack, Tabs } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { MenuPage } from "../../app/shell/menu/MenuPage.tsx";
