@@ -57,30 +57,46 @@ describe("accounting", () => {
     ]);
   });
 
-  it("lets the owner, and only the owner, set how far a clearing may exceed its authorization", async () => {
+  it("lets the owner, and only the owner, set how far a clearing may exceed its authorization, fuel and hotels apart", async () => {
     const owner = await open();
     await openAccounting(owner, "owner@demo.is");
-    const percent = owner.getByTestId("capture-tolerance-percent");
-    const minimum = owner.getByTestId("capture-tolerance-minimum");
     // The default: the larger of 20% and 5.000 kr.
-    expect(await percent.inputValue()).toBe("20");
-    expect(await minimum.inputValue()).toBe("5.000 kr.");
-    await percent.fill("10");
-    await percent.press("Enter");
-    await owner.getByText("Gjaldfærsla má nú fara 10% eða 5.000 kr. umfram heimild").waitFor();
-    await minimum.fill("2000");
-    await minimum.press("Enter");
-    await owner.getByText("Gjaldfærsla má nú fara 10% eða 2.000 kr. umfram heimild").waitFor();
+    await owner.getByTestId("capture-tolerance-summary").getByText("20% eða 5.000 kr., hvort sem er hærra").waitFor();
+    await owner.getByTestId("capture-tolerance-edit").click();
+    const form = owner.getByTestId("capture-tolerance-form");
+    await form.waitFor();
+    const field = (kind: string, part: string) => form.getByTestId(`capture-tolerance-${kind}-${part}`);
+    const shown = async () =>
+      Promise.all(
+        ["general", "fuel", "hotel"].flatMap((kind) =>
+          ["percent", "minimum"].map((part) => field(kind, part).inputValue()),
+        ),
+      );
+    expect(await shown()).toEqual(["20%", "5.000 kr.", "0%", "1.000 kr.", "25%", "25.000 kr."]);
+    expect(await form.getByTestId("capture-tolerance-hotel").textContent()).toContain("MCC 7011 og 3501–3999");
+    // Nothing changed yet: nothing to save.
+    expect(await form.getByTestId("capture-tolerance-save").isDisabled()).toBe(true);
+    await field("general", "percent").fill("10");
+    await field("fuel", "minimum").fill("3000");
+    await form.getByTestId("capture-tolerance-save").click();
+    await owner.getByText("Almenn kaup: gjaldfærsla má nú fara 10% eða 5.000 kr. umfram heimild").waitFor();
+    await owner.getByText("Eldsneyti: gjaldfærsla má nú fara 0% eða 3.000 kr. umfram heimild").waitFor();
+    await form.waitFor({ state: "hidden" });
+    await owner.getByTestId("capture-tolerance-summary").getByText("10% eða 5.000 kr., hvort sem er hærra").waitFor();
     const [row] = await query<{ tolerance: unknown }>(
       "select preferences -> 'capture_tolerance' as tolerance from projects where id = $1",
       [await demoProjectId()],
     );
-    expect(row?.tolerance).toEqual({ percent: 10, minimum: 2000 });
+    expect(row?.tolerance).toEqual({ percent: 10, minimum: 5000, fuel: { percent: 0, minimum: 3000 } });
 
+    // The accountant reads the general one and has nothing to change it with.
     const accountant = await open();
     await openAccounting(accountant, "accountant@demo.is");
-    await accountant.getByTestId("receipt-rule").waitFor();
-    expect(await accountant.getByTestId("capture-tolerance").count()).toBe(0);
+    await accountant
+      .getByTestId("capture-tolerance-summary")
+      .getByText("10% eða 5.000 kr.", { exact: false })
+      .waitFor();
+    expect(await accountant.getByTestId("capture-tolerance-edit").count()).toBe(0);
   });
 
   it("shows each tab's own button to create: a category's on the categories, a dimension's on the dimensions", async () => {

@@ -2,6 +2,7 @@ import { builder } from "../../platform/graphql/builder.ts";
 import { requireProject } from "../../platform/http/context.ts";
 import {
   AccountingSettings,
+  CaptureToleranceKindEnum,
   Category,
   Dimension,
   PeppolTaxCodeEnum,
@@ -207,8 +208,12 @@ builder.mutationField("set_capture_tolerance", (t) =>
   t.field({
     type: AccountingSettings,
     description:
-      "Project owners: how far a clearing may exceed its authorization (the larger of percent, 0 to 1000, and minimum ISK) before it is flagged and the card locked for review.",
-    args: { percent: t.arg.int({ required: true }), minimum: t.arg.int({ required: true }) },
+      "Project owners: how far a clearing of a kind of purchase may exceed its authorization (the larger of percent, 0 to 1000, and minimum ISK) before it is flagged and the card locked for review.",
+    args: {
+      kind: t.arg({ type: CaptureToleranceKindEnum, required: true, defaultValue: "general" }),
+      percent: t.arg.int({ required: true }),
+      minimum: t.arg.int({ required: true }),
+    },
     resolve: (_root, args, { kort, deps }) => setCaptureTolerance(deps, requireProject(kort), args),
   }),
 );

@@ -373,14 +373,18 @@ describe("the plan", () => {
     expect(audited?.data).toEqual({ from: 7, to: 14 });
   });
 
-  it("lets owners alone set the capture tolerance, the larger of 20% and 5.000 kr. unless set", async () => {
+  it("lets owners alone set the capture tolerances, general, fuel and hotel, each its default unless set", async () => {
     const fresh = await createAccountingScene(t);
-    const READ = "{ accounting_settings { capture_tolerance { percent minimum } can_change_capture_tolerance } }";
+    const READ = "{ accounting_settings { capture_tolerances { kind percent minimum } can_change_capture_tolerance } }";
     const SET =
-      "mutation($p: Int!, $m: Int!) { set_capture_tolerance(percent: $p, minimum: $m) { capture_tolerance { percent minimum } } }";
+      "mutation($k: CaptureToleranceKind, $p: Int!, $m: Int!) { set_capture_tolerance(kind: $k, percent: $p, minimum: $m) { capture_tolerances { kind percent minimum } } }";
     const before = await gql<{ accounting_settings: unknown }>(READ, fresh.owner.headers);
     expect(before.data?.accounting_settings).toEqual({
-      capture_tolerance: { percent: 20, minimum: 5_000 },
+      capture_tolerances: [
+        { kind: "general", percent: 20, minimum: 5_000 },
+        { kind: "fuel", percent: 0, minimum: 1_000 },
+        { kind: "hotel", percent: 25, minimum: 25_000 },
+      ],
       can_change_capture_tolerance: true,
     });
     const accountant = await gql<{ accounting_settings: { can_change_capture_tolerance: boolean } }>(
@@ -389,23 +393,90 @@ describe("the plan", () => {
     );
     expect(accountant.data?.accounting_settings.can_change_capture_tolerance).toBe(false);
     expect(codeOf(await gql(SET, fresh.accountant.headers, { p: 10, m: 2_000 }))).toBe("ACCESS_DENIED");
+    expect(codeOf(await gql(SET, fresh.accountant.headers, { k: "fuel", p: 10, m: 2_000 }))).toBe("ACCESS_DENIED");
     for (const [p, m] of [
       [-1, 2_000],
       [1001, 2_000],
       [10, -5],
     ])
-      expect(codeOf(await gql(SET, fresh.owner.headers, { p, m }))).toBe("VALIDATION_FAILED");
+      expect(codeOf(await gql(SET, fresh.owner.headers, { k: "hotel", p, m }))).toBe("VALIDATION_FAILED");
+    // No kind named is the general one, as before the kinds could be set.
     const changed = await gql(SET, fresh.owner.headers, { p: 10, m: 2_000 });
-    expect(changed.data).toEqual({ set_capture_tolerance: { capture_tolerance: { percent: 10, minimum: 2_000 } } });
+    expect(changed.data).toEqual({
+      set_capture_tolerance: {
+        capture_tolerances: [
+          { kind: "general", percent: 10, minimum: 2_000 },
+          { kind: "fuel", percent: 0, minimum: 1_000 },
+          { kind: "hotel", percent: 25, minimum: 25_000 },
+        ],
+      },
+    });
+    const fuel = await gql(SET, fresh.owner.headers, { k: "fuel", p: 5, m: 3_000 });
+    expect(fuel.data).toEqual({
+      set_capture_tolerance: {
+        capture_tolerances: [
+          { kind: "general", percent: 10, minimum: 2_000 },
+          { kind: "fuel", percent: 5, minimum: 3_000 },
+          { kind: "hotel", percent: 25, minimum: 25_000 },
+        ],
+      },
+    });
     const [project] = await t.db
       .select({ preferences: projects.preferences })
       .from(projects)
       .where(eq(projects.id, fresh.project.id));
-    expect(project?.preferences).toMatchObject({ capture_tolerance: { percent: 10, minimum: 2_000 } });
-    const [audited] = await t.db
+    expect(project?.preferences).toMatchObject({
+      capture_tolerance: { percent: 10, minimum: 2_000, fuel: { percent: 5, minimum: 3_000 } },
+    });
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.projectId, fresh.project.id), eq(auditLog.action, "project.set_capture_tolerance")))
+      .orderBy(auditLog.createdAt);
+    expect(audited.map((row) => row.data)).toEqual([
+      { from: { kind: "general", percent: 20, minimum: 5_000 }, to: { kind: "general", percent: 10, minimum: 2_000 } },
+      { from: { kind: "fuel", percent: 0, minimum: 1_000 }, to: { kind: "fuel", percent: 5, minimum: 3_000 } },
+    ]);
+  });
+
+  it("keeps every change when owners set the three kinds at once", async () => {
+    const fresh = await createAccountingScene(t);
+    const SET =
+      "mutation($k: CaptureToleranceKind, $p: Int!, $m: Int!) { set_capture_tolerance(kind: $k, percent: $p, minimum: $m) { plan } }";
+    const kinds = ["general", "fuel", "hotel"] as const;
+    const answers = await Promise.all(
+      kinds.flatMap((k, i) => [1, 2, 3].map((n) => gql(SET, fresh.owner.headers, { k, p: i * 10 + n, m: n * 1_000 }))),
+    );
+    expect(answers.map((answer) => answer.errors)).toEqual(answers.map(() => undefined));
+    const [project] = await t.db
+      .select({ preferences: projects.preferences })
+      .from(projects)
+      .where(eq(projects.id, fresh.project.id));
+    const preferences = (project?.preferences ?? {}) as { capture_tolerance?: Record<string, unknown> };
+    const stored = preferences.capture_tolerance ?? {};
+    // Each kind holds one of the values sent for it, and no kind's change was lost to another's.
+    expect([1, 2, 3]).toContain(stored.percent);
+    expect([11, 12, 13]).toContain((stored.fuel as { percent: number }).percent);
+    expect([21, 22, 23]).toContain((stored.hotel as { percent: number }).percent);
+    const audited = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.projectId, fresh.project.id), eq(auditLog.action, "project.set_capture_tolerance")));
-    expect(audited?.data).toEqual({ from: { percent: 20, minimum: 5_000 }, to: { percent: 10, minimum: 2_000 } });
+    // Read under the company row's lock, each change starts from what the one before it left: the "from"s of a
+    // kind are its default and two of the values sent, all different, and what is stored is the one "to" that no
+    // change started from.
+    const defaults = { general: 20, fuel: 0, hotel: 25 };
+    for (const kind of kinds) {
+      const chain = audited
+        .map((row) => row.data as { from: { kind: string; percent: number }; to: { kind: string; percent: number } })
+        .filter((row) => row.to.kind === kind);
+      const froms = chain.map((row) => row.from.percent);
+      expect(chain).toHaveLength(3);
+      expect(new Set(froms).size).toBe(3);
+      expect(froms).toContain(defaults[kind]);
+      const last = chain.map((row) => row.to.percent).filter((percent) => !froms.includes(percent));
+      const kept = kind === "general" ? stored.percent : (stored[kind] as { percent: number }).percent;
+      expect(last).toEqual([kept]);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { CATEGORY_GROUPS, PEPPOL_TAX_CODES, PROJECT_PLANS } from "@kort/core";
 import { builder } from "../../platform/graphql/builder.ts";
 import { requireProject } from "../../platform/http/context.ts";
+import { TOLERANCE_KINDS } from "../processor/capture-tolerance.ts";
 import type {
   AccountingSettingsDto,
   CategoryDto,
@@ -102,12 +103,20 @@ const DimensionPage = builder.objectRef<DimensionPageDto>("DimensionPage").imple
   }),
 });
 
-const CaptureTolerance = builder.objectRef<AccountingSettingsDto["capture_tolerance"]>("CaptureTolerance").implement({
-  fields: (t) => ({
-    percent: t.exposeInt("percent", { description: "Of the authorized amount." }),
-    minimum: t.exposeInt("minimum", { description: "ISK, whole kronur; the larger of the two applies." }),
-  }),
+export const CaptureToleranceKindEnum = builder.enumType("CaptureToleranceKind", {
+  description: "general: every purchase but these. fuel: MCC 5541, 5542, 5983. hotel: MCC 7011 and 3501 to 3999.",
+  values: TOLERANCE_KINDS,
 });
+
+const CaptureTolerance = builder
+  .objectRef<AccountingSettingsDto["capture_tolerances"][number]>("CaptureTolerance")
+  .implement({
+    fields: (t) => ({
+      kind: t.expose("kind", { type: CaptureToleranceKindEnum }),
+      percent: t.exposeInt("percent", { description: "Of the authorized amount." }),
+      minimum: t.exposeInt("minimum", { description: "ISK, whole kronur; the larger of the two applies." }),
+    }),
+  });
 
 export const AccountingSettings = builder.objectRef<AccountingSettingsDto>("AccountingSettings").implement({
   description: "The company's plan and what it allows.",
@@ -122,10 +131,12 @@ export const AccountingSettings = builder.objectRef<AccountingSettingsDto>("Acco
       description: "Spec 5: a purchase without a receipt this many days after it is MissingReceipt (7 unless set).",
     }),
     can_change_receipt_rule: t.exposeBoolean("can_change_receipt_rule"),
-    capture_tolerance: t.field({
-      type: CaptureTolerance,
-      description: "Issue 13: a clearing this far above its authorization is flagged and its card locked for review.",
-      resolve: (settings) => settings.capture_tolerance,
+    capture_tolerances: t.field({
+      type: [CaptureTolerance],
+      description:
+        "Issue 13: a clearing this far above its authorization is flagged and its card locked for review. One of " +
+        "each kind, general first.",
+      resolve: (settings) => settings.capture_tolerances,
     }),
     can_change_capture_tolerance: t.exposeBoolean("can_change_capture_tolerance"),
   }),

@@ -14,6 +14,7 @@ import {
   VALIDATION_MESSAGES,
 } from "@kort/core";
 import { z } from "zod";
+import { TOLERANCE_KINDS, type ToleranceKind } from "../processor/capture-tolerance.ts";
 
 /** Spec 9: categories, dimensions and dimension values are listed 200 to a page. */
 export const CATEGORY_PAGE_SIZE = ACCOUNTING_PAGE_SIZE;
@@ -92,9 +93,9 @@ export type AccountingSettingsDto = {
   can_change_receipt_rule: boolean;
   /**
    * Issue 13: how far a clearing may exceed its authorization (the larger of percent and minimum ISK) before the
-   * transaction is flagged and the card locked for review. Fuel and hotel MCCs keep their own.
+   * transaction is flagged and the card locked for review: the general one, then fuel's and hotels', in that order.
    */
-  capture_tolerance: { percent: number; minimum: number };
+  capture_tolerances: { kind: ToleranceKind; percent: number; minimum: number }[];
   can_change_capture_tolerance: boolean;
 };
 
@@ -269,8 +270,15 @@ export const setProjectPlanSchema = z.object({ plan: z.enum(PROJECT_PLANS) });
 
 export const setReceiptMissingDaysSchema = z.object({ days: z.int().min(1).max(RECEIPT_MISSING_DAYS_MAX) });
 
-/** A percentage of the authorization (0 to 1000) and a floor in whole ISK (at most 100.000.000 kr.). */
+/**
+ * One kind's tolerance (general unless named): a percentage of the authorization (0 to 1000) and a floor in whole ISK
+ * (at most 100.000.000 kr.).
+ */
 export const setCaptureToleranceSchema = z.object({
+  kind: z
+    .enum(TOLERANCE_KINDS)
+    .nullish()
+    .transform((kind) => kind ?? "general"),
   percent: z.int().min(0).max(1000),
   minimum: z.int().min(0).max(100_000_000),
 });

@@ -2,7 +2,7 @@ import { type ProjectPlan, RECEIPT_MISSING_DAYS_DEFAULT } from "@kort/core";
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { projects } from "../../platform/db/schema/index.ts";
-import { type Tolerance, toleranceFor, toleranceSettingsOf } from "../processor/capture-tolerance.ts";
+import { type Tolerance, type ToleranceKind, type Tolerances, tolerancesOf } from "../processor/capture-tolerance.ts";
 
 /**
  * The company's plan (projects.plan). Accounting reads and sets it: how many dimensions a category may ask for is
@@ -53,28 +53,38 @@ export const updateReceiptMissingDays = async (
   return previous;
 };
 
-/** The company's general capture tolerance (`preferences.capture_tolerance`), the default unless set. */
-export const findCaptureTolerance = async (db: Executor, projectId: string): Promise<Tolerance> => {
+/** The company's capture tolerances (`preferences.capture_tolerance`), each the default unless set. */
+export const findCaptureTolerances = async (db: Executor, projectId: string): Promise<Tolerances> => {
   const [row] = await db.select({ preferences: projects.preferences }).from(projects).where(eq(projects.id, projectId));
-  const preferences = (row?.preferences ?? {}) as Record<string, unknown>;
-  // The general tolerance is what a purchase outside the fuel and hotel MCCs gets (5411: a grocery).
-  return toleranceFor("5411", toleranceSettingsOf(preferences));
+  return tolerancesOf((row?.preferences ?? {}) as Record<string, unknown>);
 };
 
-/** Sets the general tolerance, keeping any per-MCC ones; answers the one it had before. */
+/**
+ * Sets one kind's tolerance, keeping the others; answers the one it had before, read under the company row's lock
+ * so that two owners' changes are audited in the order they were made.
+ */
 export const updateCaptureTolerance = async (
   db: Executor,
   projectId: string,
+  kind: ToleranceKind,
   tolerance: Tolerance,
   now: Date,
 ): Promise<Tolerance> => {
-  const previous = await findCaptureTolerance(db, projectId);
+  const [row] = await db
+    .select({ preferences: projects.preferences })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .for("update");
+  const previous = tolerancesOf((row?.preferences ?? {}) as Record<string, unknown>)[kind];
+  // The general tolerance sits at the setting's top, as it was first stored; fuel's and hotels' under their names.
+  const patch = kind === "general" ? tolerance : { [kind]: tolerance };
+  const stored = sql`${projects.preferences} -> 'capture_tolerance'`;
+  const kept = sql`case when jsonb_typeof(${stored}) = 'object' then ${stored} else '{}'::jsonb end`;
+  const merged = sql`${kept} || ${JSON.stringify(patch)}::jsonb`;
   await db
     .update(projects)
     .set({
-      preferences: sql`jsonb_set(${projects.preferences}, '{capture_tolerance}',
-        coalesce(${projects.preferences} -> 'capture_tolerance', '{}'::jsonb)
-          || jsonb_build_object('percent', ${tolerance.percent}::int, 'minimum', ${tolerance.minimum}::bigint))`,
+      preferences: sql`jsonb_set(${projects.preferences}, '{capture_tolerance}', ${merged})`,
       updatedAt: now,
     })
     .where(eq(projects.id, projectId));

@@ -2,6 +2,7 @@ import { maxDimensionsPerCategory } from "@kort/core";
 import type { Executor } from "../../platform/db/client.ts";
 import { policyFor } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
+import { TOLERANCE_KINDS } from "../processor/capture-tolerance.ts";
 import {
   type AccountingSettingsDto,
   setCaptureToleranceSchema,
@@ -11,7 +12,7 @@ import {
 import { authorizeOnProject } from "./accounting-access.ts";
 import { type AccountingDeps, audit, runChange } from "./accounting-steps.ts";
 import {
-  findCaptureTolerance,
+  findCaptureTolerances,
   findProjectPlan,
   findReceiptMissingDays,
   updateCaptureTolerance,
@@ -31,13 +32,14 @@ export const accountingSettingsFor = async (
   authorizeOnProject(ctx, "category", "read-groups");
   const project = { project_id: ctx.membership.projectId };
   const plan = await findProjectPlan(deps.db, ctx.membership.projectId);
+  const tolerances = await findCaptureTolerances(deps.db, ctx.membership.projectId);
   return {
     plan,
     max_dimensions_per_category: maxDimensionsPerCategory(plan),
     can_change_plan: policyFor(ctx, "tax-category", "manage", project).allowed,
     receipt_missing_days: await findReceiptMissingDays(deps.db, ctx.membership.projectId),
     can_change_receipt_rule: policyFor(ctx, "category", "manage", project).allowed,
-    capture_tolerance: await findCaptureTolerance(deps.db, ctx.membership.projectId),
+    capture_tolerances: TOLERANCE_KINDS.map((kind) => ({ kind, ...tolerances[kind] })),
     can_change_capture_tolerance: policyFor(ctx, "tax-category", "manage", project).allowed,
   };
 };
@@ -86,18 +88,25 @@ export const setReceiptMissingDays = async (
 };
 
 /**
- * Issue 13's capture tolerance (a project setting, the larger of 20% and 5.000 kr. unless set): a risk setting of
- * the card programme, so the owners' (`tax-category manage`, the privilege reserved for them, as for the plan).
- * The next clearing reads it.
+ * Issue 13's capture tolerances (project settings: the larger of 20% and 5.000 kr. unless set, fuel's and hotels'
+ * their own): a risk setting of the card programme, so the owners' (`tax-category manage`, the privilege reserved
+ * for them, as for the plan). The next clearing reads them. The audit row's old and new values each name their kind.
  */
 export const setCaptureTolerance = async (
   deps: AccountingDeps,
   ctx: ProjectContext,
-  input: { percent?: unknown; minimum?: unknown },
+  input: { kind?: unknown; percent?: unknown; minimum?: unknown },
 ): Promise<AccountingSettingsDto> => {
   authorizeOnProject(ctx, "tax-category", "manage");
-  const tolerance = setCaptureToleranceSchema.parse(input);
-  return changeSetting(deps, ctx, "project.set_capture_tolerance", tolerance, (tx, projectId, now) =>
-    updateCaptureTolerance(tx, projectId, tolerance, now),
+  const { kind, percent, minimum } = setCaptureToleranceSchema.parse(input);
+  return changeSetting(
+    deps,
+    ctx,
+    "project.set_capture_tolerance",
+    { kind, percent, minimum },
+    async (tx, projectId, now) => ({
+      kind,
+      ...(await updateCaptureTolerance(tx, projectId, kind, { percent, minimum }, now)),
+    }),
   );
 };

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "../../platform/db/client.ts";
-import { authorizations, cards, notifications, transactions } from "../../platform/db/schema/index.ts";
+import { authorizations, cards, notifications, projects, transactions } from "../../platform/db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
 import { ledgerRow, ruleViolationsOf } from "../transactions/ledger.service.ts";
 import { expireStaleAuthorizations } from "./authorization-expiry.service.ts";
@@ -265,5 +265,33 @@ describe("running balances", () => {
       available: -4_015_000,
     });
     expect((await authorizePayment(s.deps, card.request({ amount: 100 }))).declineCode).toBe("CARD_NOT_ACTIVE");
+  });
+
+  it("measure a fuel or hotel clearing by the company's own tolerance of its kind", async () => {
+    const clock = clockAt(new Date("2026-05-02T10:00:00Z"));
+    const s = await createProcessorScene(pool.db, { now: clock.now, creditLimit: 1_000_000 });
+    // Fuel up to 3.000 kr. above (Kort's default is 1.000 kr.), hotels up to 10% or 2.000 kr. (default 25%).
+    await pool.db
+      .update(projects)
+      .set({
+        preferences: {
+          capture_tolerance: { fuel: { percent: 0, minimum: 3_000 }, hotel: { percent: 10, minimum: 2_000 } },
+        },
+      })
+      .where(eq(projects.id, s.project.id));
+    const excessOf = async (mcc: string, authorized: number, cleared: number) => {
+      const card = await s.issue({ sumAmount: 500_000, period: "MONTHLY" });
+      const answer = await authorizePayment(s.deps, card.request({ amount: authorized, mcc }));
+      const clearing = await clearAuthorization(s.deps, { authorizationId: answer.id ?? "", amount: cleared });
+      const [row] = await pool.db.select().from(transactions).where(eq(transactions.id, clearing.transaction_id));
+      return row?.captureExcess ?? null;
+    };
+    expect(await excessOf("5542", 10_000, 12_500)).toBeNull();
+    expect(await excessOf("5542", 10_000, 13_001)).toBe(3_001);
+    expect(await excessOf("7011", 100_000, 110_000)).toBeNull();
+    expect(await excessOf("7011", 100_000, 111_000)).toBe(11_000);
+    // Other purchases keep Kort's general default: 20% or 5.000 kr.
+    expect(await excessOf("5411", 10_000, 15_000)).toBeNull();
+    expect(await excessOf("5411", 10_000, 15_001)).toBe(5_001);
   });
 });

@@ -3,12 +3,12 @@ import { writeAudit } from "../../platform/audit/audit.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { cards, projectMembers, projects, transactions } from "../../platform/db/schema/index.ts";
 import { notify } from "../../platform/notifications/notify.ts";
-import { type ToleranceSettings, toleranceSettingsOf } from "./capture-tolerance.ts";
+import { type Tolerances, tolerancesOf } from "./capture-tolerance.ts";
 
-/** The company's capture tolerance setting (projects.preferences.capture_tolerance), read only when a clearing is above. */
-export const captureToleranceSettings = async (tx: Executor, projectId: string): Promise<ToleranceSettings> => {
+/** The company's capture tolerances (projects.preferences.capture_tolerance), read only when a clearing is above. */
+export const captureTolerances = async (tx: Executor, projectId: string): Promise<Tolerances> => {
   const [row] = await tx.select({ preferences: projects.preferences }).from(projects).where(eq(projects.id, projectId));
-  return toleranceSettingsOf(row?.preferences ?? {});
+  return tolerancesOf(row?.preferences ?? {});
 };
 
 export type OverCapture = {

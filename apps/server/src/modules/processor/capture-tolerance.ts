@@ -3,50 +3,54 @@
  * whatever its amount, as networks require; above the tolerance the transaction carries a rule violation, the card
  * is locked for review and the owners are notified (capture-review.repo.ts). The default is the larger of 20% and
  * 5.000 kr. Fuel pumps clear what was pumped under a fixed pre-authorization, so more than a little above it is
- * odd; hotels add incidentals to the room, so they get more room. A company sets its own in
- * `projects.preferences.capture_tolerance` ({ percent, minimum, mcc: { "<mcc>": { percent, minimum } } }).
+ * odd; hotels add incidentals to the room, so they get more room. A company sets each of the three in
+ * `projects.preferences.capture_tolerance`: the general one at its top (`{ percent, minimum }`, as it was first
+ * stored), fuel's and hotels' under `fuel` and `hotel`.
  */
 export type Tolerance = { percent: number; minimum: number };
 
-export const DEFAULT_TOLERANCE: Tolerance = { percent: 20, minimum: 5_000 };
+export const TOLERANCE_KINDS = ["general", "fuel", "hotel"] as const;
+export type ToleranceKind = (typeof TOLERANCE_KINDS)[number];
 
-const FUEL: Tolerance = { percent: 0, minimum: 1_000 };
-const HOTEL: Tolerance = { percent: 25, minimum: 25_000 };
+/** Each kind's tolerance, whole: what a company has set, Kort's default where it has not. */
+export type Tolerances = Readonly<Record<ToleranceKind, Tolerance>>;
+
+export const DEFAULT_TOLERANCES: Tolerances = {
+  general: { percent: 20, minimum: 5_000 },
+  fuel: { percent: 0, minimum: 1_000 },
+  hotel: { percent: 25, minimum: 25_000 },
+};
 
 /** Fuel: service stations, automated dispensers, fuel dealers. Hotels: lodging and the chains' own 3501-3999. */
 const isFuel = (mcc: string) => mcc === "5541" || mcc === "5542" || mcc === "5983";
 const isHotel = (mcc: string) => mcc === "7011" || (mcc >= "3501" && mcc <= "3999" && mcc.length === 4);
 
-export type ToleranceSettings = { percent?: number; minimum?: number; mcc?: Record<string, Partial<Tolerance>> };
+export const toleranceKindOf = (mcc: string): ToleranceKind =>
+  isFuel(mcc) ? "fuel" : isHotel(mcc) ? "hotel" : "general";
 
 const wholeNonNegative = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 
-/** The company's setting as stored (a JSON object of preferences), read defensively: a bad value is the default. */
-export const toleranceSettingsOf = (preferences: Record<string, unknown>): ToleranceSettings => {
-  const raw = preferences.capture_tolerance;
-  if (typeof raw !== "object" || raw === null) return {};
-  const record = raw as Record<string, unknown>;
-  const mcc: Record<string, Partial<Tolerance>> = {};
-  if (typeof record.mcc === "object" && record.mcc !== null) {
-    for (const [code, value] of Object.entries(record.mcc as Record<string, unknown>)) {
-      if (typeof value !== "object" || value === null) continue;
-      const entry = value as Record<string, unknown>;
-      mcc[code] = { percent: wholeNonNegative(entry.percent), minimum: wholeNonNegative(entry.minimum) };
-    }
-  }
-  return { percent: wholeNonNegative(record.percent), minimum: wholeNonNegative(record.minimum), mcc };
-};
+const recordOf = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
-export const toleranceFor = (mcc: string, settings: ToleranceSettings = {}): Tolerance => {
-  const base = isFuel(mcc) ? FUEL : isHotel(mcc) ? HOTEL : DEFAULT_TOLERANCE;
-  const general = base === DEFAULT_TOLERANCE ? settings : {};
-  const own = settings.mcc?.[mcc] ?? {};
+const toleranceIn = (stored: Record<string, unknown>, fallback: Tolerance): Tolerance => ({
+  percent: wholeNonNegative(stored.percent) ?? fallback.percent,
+  minimum: wholeNonNegative(stored.minimum) ?? fallback.minimum,
+});
+
+/** The company's setting as stored (a JSON object of preferences), read defensively: a bad value is the default. */
+export const tolerancesOf = (preferences: Record<string, unknown>): Tolerances => {
+  const stored = recordOf(preferences.capture_tolerance);
   return {
-    percent: own.percent ?? general.percent ?? base.percent,
-    minimum: own.minimum ?? general.minimum ?? base.minimum,
+    general: toleranceIn(stored, DEFAULT_TOLERANCES.general),
+    fuel: toleranceIn(recordOf(stored.fuel), DEFAULT_TOLERANCES.fuel),
+    hotel: toleranceIn(recordOf(stored.hotel), DEFAULT_TOLERANCES.hotel),
   };
 };
+
+export const toleranceFor = (mcc: string, tolerances: Tolerances = DEFAULT_TOLERANCES): Tolerance =>
+  tolerances[toleranceKindOf(mcc)];
 
 /** ISK above the allowed excess, or 0: exact integers (the percentage of the authorization rounds down). */
 export const excessOverTolerance = (authorizedIsk: number, clearedIsk: number, tolerance: Tolerance): number => {

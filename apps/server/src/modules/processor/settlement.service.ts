@@ -3,7 +3,7 @@ import type { AuthorizationRow, TransactionRow } from "../../platform/db/schema/
 import { AppError } from "../../platform/errors.ts";
 import { categoriseSettled } from "../categorisation/categorisation.service.ts";
 import type { ProcessorDeps } from "./authorize-payment.service.ts";
-import { captureToleranceSettings, flagOverCapture } from "./capture-review.repo.ts";
+import { captureTolerances, flagOverCapture } from "./capture-review.repo.ts";
 import { excessOverTolerance, toleranceFor } from "./capture-tolerance.ts";
 import { companyIdFor, companyOfId } from "./company-ids.ts";
 import { proportionOf, toIsk } from "./fx.ts";
@@ -147,7 +147,7 @@ export const clearAuthorization = (
       updatedAt: now,
     });
     if (amountIsk > row.amount) {
-      const tolerance = toleranceFor(row.mcc, await captureToleranceSettings(tx, row.projectId));
+      const tolerance = toleranceFor(row.mcc, await captureTolerances(tx, row.projectId));
       const excessIsk = excessOverTolerance(row.amount, amountIsk, tolerance);
       if (excessIsk > 0) {
         await flagOverCapture(tx, {

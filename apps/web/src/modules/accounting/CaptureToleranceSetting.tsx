@@ -1,86 +1,169 @@
-import { Group, NumberInput, Text } from "@mantine/core";
-import { useRef, useState } from "react";
+import { Button, Group, Modal, NumberInput, Stack, Table, Text } from "@mantine/core";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
 import { type AccountingSettings, SET_CAPTURE_TOLERANCE_MUTATION } from "./accounting.graphql.ts";
 import { useAccountingMutation } from "./useAccountingMutation.ts";
 
+type Tolerance = AccountingSettings["capture_tolerances"][number];
+type Kind = Tolerance["kind"];
+/** What the fields hold while the dialog is open: NumberInput gives a string while a number is half typed. */
+type Draft = Record<Kind, { percent: number | string; minimum: number | string }>;
+
+const PERCENT_MAX = 1000;
+const MINIMUM_MAX = 100_000_000;
+
 const wholeOf = (value: number | string): number =>
   typeof value === "number" ? value : Number.parseInt(value.replace(/\D/g, ""), 10);
 
+const inRange = (value: number, max: number) => Number.isInteger(value) && value >= 0 && value <= max;
+
+const draftOf = (tolerances: readonly Tolerance[]): Draft =>
+  Object.fromEntries(tolerances.map(({ kind, percent, minimum }) => [kind, { percent, minimum }])) as Draft;
+
 /**
- * Issue 13's capture tolerance as the company sets it: how far a clearing may exceed its authorization (the larger
- * of a percentage and an ISK minimum) before the transaction is flagged and the card locked for review. Owners
- * only (the server says so in `can_change_capture_tolerance`); saved when a field is left or Enter pressed. The
- * fields keep what was typed (no remount on the settings' refetch, which raced the next field's typing), and a
- * value is sent once: Enter and then leaving the field do not save it twice.
+ * Issue 13's capture tolerances: how far a clearing may exceed its authorization (the larger of a percentage and an
+ * ISK minimum) before the transaction is flagged and the card locked for review, for purchases in general and for
+ * fuel and hotels, which have their own. Everyone on the page reads the general one; owners (the server says so in
+ * `can_change_capture_tolerance`) open the three in a dialog and save what they changed.
  */
 export function CaptureToleranceSetting({ settings }: { settings: AccountingSettings }) {
   const { t } = useTranslation();
   const formatMoney = useFormatMoney();
-  const current = settings.capture_tolerance;
-  const sent = useRef(`${current.percent}:${current.minimum}`);
-  const [percent, setPercent] = useState<number | string>(current.percent);
-  const [minimum, setMinimum] = useState<number | string>(current.minimum);
+  const [draft, setDraft] = useState<Draft | null>(null);
   const change = useAccountingMutation(SET_CAPTURE_TOLERANCE_MUTATION, "captureTolerance", (variables) =>
-    t("accounting.toast.captureTolerance", { percent: variables.percent, minimum: formatMoney(variables.minimum) }),
+    t("accounting.toast.captureTolerance", {
+      kind: t(`accounting.captureTolerance.kinds.${variables.kind}`),
+      percent: variables.percent,
+      minimum: formatMoney(variables.minimum),
+    }),
   );
-  if (!settings.can_change_capture_tolerance) return null;
-  const save = () => {
-    const next = { percent: wholeOf(percent), minimum: wholeOf(minimum) };
-    if (!Number.isInteger(next.percent) || !Number.isInteger(next.minimum)) return;
-    const key = `${next.percent}:${next.minimum}`;
-    if (key === sent.current) return;
-    sent.current = key;
-    change.mutate(next, {
-      onError: () => {
-        sent.current = "";
-      },
-    });
+  const tolerances = settings.capture_tolerances;
+  const general = tolerances.find((tolerance) => tolerance.kind === "general");
+  const changed = draft
+    ? tolerances.flatMap(({ kind, percent, minimum }) => {
+        const next = { kind, percent: wholeOf(draft[kind].percent), minimum: wholeOf(draft[kind].minimum) };
+        return next.percent === percent && next.minimum === minimum ? [] : [next];
+      })
+    : [];
+  const valid = changed.every((next) => inRange(next.percent, PERCENT_MAX) && inRange(next.minimum, MINIMUM_MAX));
+  const save = async () => {
+    // One mutation a kind changed, in turn: each is audited as its own change, as a change made alone would be. A
+    // refusal has its toast (useAccountingMutation) and leaves the dialog open with what was typed.
+    try {
+      for (const next of changed) await change.mutateAsync(next);
+    } catch {
+      return;
+    }
+    setDraft(null);
   };
-  const onKeyDown = (event: { key: string }) => event.key === "Enter" && save();
+  const set = (kind: Kind, field: "percent" | "minimum") => (value: number | string) =>
+    setDraft((previous) => (previous ? { ...previous, [kind]: { ...previous[kind], [field]: value } } : previous));
+
   return (
-    <Group gap="xs" data-testid="capture-tolerance">
+    <Group gap="sm" data-testid="capture-tolerance">
       <Text size="sm" c="dimmed">
-        {t("accounting.captureTolerance.label")}
+        {t("accounting.captureTolerance.summaryLabel")}
       </Text>
-      <NumberInput
-        size="xs"
-        w={70}
-        min={0}
-        max={1000}
-        allowDecimal={false}
-        allowNegative={false}
-        aria-label={t("accounting.captureTolerance.percent")}
-        value={percent}
-        onChange={setPercent}
-        onBlur={save}
-        onKeyDown={onKeyDown}
-        data-testid="capture-tolerance-percent"
-      />
-      <Text size="sm" c="dimmed">
-        {t("accounting.captureTolerance.or")}
-      </Text>
-      <NumberInput
-        size="xs"
-        w={110}
-        min={0}
-        max={100_000_000}
-        allowDecimal={false}
-        allowNegative={false}
-        thousandSeparator="."
-        decimalSeparator=","
-        suffix=" kr."
-        aria-label={t("accounting.captureTolerance.minimum")}
-        value={minimum}
-        onChange={setMinimum}
-        onBlur={save}
-        onKeyDown={onKeyDown}
-        data-testid="capture-tolerance-minimum"
-      />
-      <Text size="sm" c="dimmed">
-        {t("accounting.captureTolerance.whicheverLarger")}
-      </Text>
+      {general && (
+        <Text size="sm" data-testid="capture-tolerance-summary">
+          {t("accounting.captureTolerance.summary", {
+            percent: general.percent,
+            minimum: formatMoney(general.minimum),
+          })}
+        </Text>
+      )}
+      {settings.can_change_capture_tolerance && (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          onClick={() => setDraft(draftOf(tolerances))}
+          data-testid="capture-tolerance-edit"
+        >
+          {t("accounting.captureTolerance.edit")}
+        </Button>
+      )}
+      <Modal
+        opened={draft !== null}
+        onClose={() => setDraft(null)}
+        title={t("accounting.captureTolerance.title")}
+        size="lg"
+        centered
+      >
+        <Stack gap="md" data-testid="capture-tolerance-form">
+          <Text size="sm">{t("accounting.captureTolerance.explanation")}</Text>
+          <Table layout="fixed" verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w="40%">{t("accounting.captureTolerance.columns.kind")}</Table.Th>
+                <Table.Th>{t("accounting.captureTolerance.percent")}</Table.Th>
+                <Table.Th>{t("accounting.captureTolerance.minimum")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {draft &&
+                tolerances.map(({ kind }) => (
+                  <Table.Tr key={kind} data-testid={`capture-tolerance-${kind}`}>
+                    <Table.Td>
+                      <Text size="sm">{t(`accounting.captureTolerance.kinds.${kind}`)}</Text>
+                      <Text size="xs" c="dimmed">
+                        {t(`accounting.captureTolerance.codes.${kind}`)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <NumberInput
+                        size="xs"
+                        min={0}
+                        max={PERCENT_MAX}
+                        allowDecimal={false}
+                        allowNegative={false}
+                        suffix="%"
+                        aria-label={`${t(`accounting.captureTolerance.kinds.${kind}`)}: ${t("accounting.captureTolerance.percent")}`}
+                        value={draft[kind].percent}
+                        onChange={set(kind, "percent")}
+                        data-testid={`capture-tolerance-${kind}-percent`}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <NumberInput
+                        size="xs"
+                        min={0}
+                        max={MINIMUM_MAX}
+                        allowDecimal={false}
+                        allowNegative={false}
+                        thousandSeparator="."
+                        decimalSeparator=","
+                        suffix=" kr."
+                        aria-label={`${t(`accounting.captureTolerance.kinds.${kind}`)}: ${t("accounting.captureTolerance.minimum")}`}
+                        value={draft[kind].minimum}
+                        onChange={set(kind, "minimum")}
+                        data-testid={`capture-tolerance-${kind}-minimum`}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+          {!valid && (
+            <Text size="sm" c="red" data-testid="capture-tolerance-invalid">
+              {t("accounting.captureTolerance.invalid", { max: formatMoney(MINIMUM_MAX) })}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDraft(null)}>
+              {t("accounting.panel.cancel")}
+            </Button>
+            <Button
+              onClick={save}
+              loading={change.isPending}
+              disabled={changed.length === 0 || !valid}
+              data-testid="capture-tolerance-save"
+            >
+              {t("accounting.captureTolerance.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Group>
   );
 }

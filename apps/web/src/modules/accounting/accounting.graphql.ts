@@ -77,16 +77,18 @@ export const ACCOUNTING_SETTINGS_QUERY = graphql(`
       can_change_plan
       receipt_missing_days
       can_change_receipt_rule
-      capture_tolerance { percent minimum }
+      capture_tolerances { kind percent minimum }
       can_change_capture_tolerance
     }
   }
 `);
 
-/** Issue 13: the company's capture tolerance (owners). */
+/** Issue 13: one of the company's capture tolerances, general, fuel or hotel (owners). */
 export const SET_CAPTURE_TOLERANCE_MUTATION = graphql(`
-  mutation SetCaptureTolerance($percent: Int!, $minimum: Int!) {
-    set_capture_tolerance(percent: $percent, minimum: $minimum) { capture_tolerance { percent minimum } }
+  mutation SetCaptureTolerance($kind: CaptureToleranceKind!, $percent: Int!, $minimum: Int!) {
+    set_capture_tolerance(kind: $kind, percent: $percent, minimum: $minimum) {
+      capture_tolerances { kind percent minimum }
+    }
   }
 `);
 
