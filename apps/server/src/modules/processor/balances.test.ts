@@ -2,7 +2,14 @@ import { and, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type Db } from "../../platform/db/client.ts";
-import { authorizations, cards, notifications, projects, transactions } from "../../platform/db/schema/index.ts";
+import {
+  auditLog,
+  authorizations,
+  cards,
+  notifications,
+  projects,
+  transactions,
+} from "../../platform/db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
 import { ledgerRow, ruleViolationsOf } from "../transactions/ledger.service.ts";
 import { expireStaleAuthorizations } from "./authorization-expiry.service.ts";
@@ -228,6 +235,47 @@ describe("running balances", () => {
     expect(await accountBalance(pool.db, s.project.id, clock.now())).toMatchObject({ used: 30_000, reserved: 40_000 });
     const { stored, recomputed } = await balancesOf(pool.db, s.project.id);
     expect(stored).toEqual(recomputed);
+  });
+
+  it("hold a hotel's or a car rental's authorization for 31 days, every other for 7", async () => {
+    const clock = clockAt(new Date("2026-06-01T10:00:00Z"));
+    const s = await createProcessorScene(pool.db, { now: clock.now, creditLimit: 1_000_000 });
+    const card = await s.issue({ sumAmount: 500_000, period: "MONTHLY" });
+    const held = async (mcc: string) =>
+      (await authorizePayment(s.deps, card.request({ amount: 20_000, mcc }))).id ?? "";
+    const ids = {
+      grocery: await held("5411"),
+      hotel: await held("7011"),
+      chain: await held("3650"),
+      rental: await held("3400"),
+    };
+    const statuses = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries(ids).map(async ([name, id]) => {
+            const [row] = await pool.db.select().from(authorizations).where(eq(authorizations.id, id));
+            return [name, row?.status] as const;
+          }),
+        ),
+      );
+    clock.set(new Date("2026-06-08T10:00:01Z"));
+    await expireStaleAuthorizations(pool.db, clock.now());
+    expect(await statuses()).toEqual({ grocery: "expired", hotel: "pending", chain: "pending", rental: "pending" });
+    // The stays' and the rental's reservations still count against the credit: 60.000 kr. of the 80.000 kr.
+    expect(await accountBalance(pool.db, s.project.id, clock.now())).toMatchObject({ reserved: 60_000 });
+    clock.set(new Date("2026-07-02T09:59:59Z"));
+    await expireStaleAuthorizations(pool.db, clock.now());
+    expect(await statuses()).toEqual({ grocery: "expired", hotel: "pending", chain: "pending", rental: "pending" });
+    clock.set(new Date("2026-07-02T10:00:01Z"));
+    await expireStaleAuthorizations(pool.db, clock.now());
+    expect(await statuses()).toEqual({ grocery: "expired", hotel: "expired", chain: "expired", rental: "expired" });
+    expect(await accountBalance(pool.db, s.project.id, clock.now())).toMatchObject({ reserved: 0 });
+    const audited = await pool.db
+      .select({ objectId: auditLog.objectId, data: auditLog.data })
+      .from(auditLog)
+      .where(and(eq(auditLog.projectId, s.project.id), eq(auditLog.action, "authorization.expire")));
+    const daysOf = new Map(audited.map((row) => [row.objectId, (row.data as { days: number }).days]));
+    expect([ids.grocery, ids.hotel, ids.rental].map((id) => daysOf.get(id))).toEqual([7, 31, 31]);
   });
 
   it("post a clearing far above its authorization, flag it, lock the card and tell the owners", async () => {

@@ -1,3 +1,5 @@
+import { FUEL_MCCS, isIn, LODGING_MCCS } from "./merchant-categories.ts";
+
 /**
  * How far a clearing may exceed its authorization before it is a risk (issue 13), pure. A clearing is posted
  * whatever its amount, as networks require; above the tolerance the transaction carries a rule violation, the card
@@ -21,12 +23,8 @@ export const DEFAULT_TOLERANCES: Tolerances = {
   hotel: { percent: 25, minimum: 25_000 },
 };
 
-/** Fuel: service stations, automated dispensers, fuel dealers. Hotels: lodging and the chains' own 3501-3999. */
-const isFuel = (mcc: string) => mcc === "5541" || mcc === "5542" || mcc === "5983";
-const isHotel = (mcc: string) => mcc === "7011" || (mcc >= "3501" && mcc <= "3999" && mcc.length === 4);
-
 export const toleranceKindOf = (mcc: string): ToleranceKind =>
-  isFuel(mcc) ? "fuel" : isHotel(mcc) ? "hotel" : "general";
+  isIn(mcc, FUEL_MCCS) ? "fuel" : isIn(mcc, LODGING_MCCS) ? "hotel" : "general";
 
 const wholeNonNegative = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
