@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Locator, Page } from "playwright-core";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { DEMO_PASSCODE, DEMO_USERS } from "../../apps/server/src/app/seed/seed-data.ts";
+import { DEMO_USERS } from "../../apps/server/src/app/seed/seed-data.ts";
 import { closeBrowser } from "../support/artifacts.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
+import { authorize, clear, issueEmployeeCard, type NetworkCard } from "../support/card-network.ts";
 import { demoProjectId, query } from "../support/db.ts";
-import { createSessionToken, signInAs } from "../support/session.ts";
+import { signInAs } from "../support/session.ts";
 
 /**
  * Issue 19, as the accountant: the same merchant categorised three times makes Kort propose a rule; once accepted,
@@ -13,69 +14,14 @@ import { createSessionToken, signInAs } from "../support/session.ts";
  * the Rules tab sets a dimension value too; turned off, it no longer categorises.
  */
 
-type Card = { pan: string; month: number; year: number };
+/** A card of the demo employee's with room for every purchase of a test. */
+const employeeCard = () => issueEmployeeCard(`Reglukort ${randomUUID().slice(0, 6)}`, 500_000);
 
-/** A card of the demo employee's, issued by the owner over REST, and its number as the employee reveals it. */
-const employeeCard = async (projectId: string): Promise<Card> => {
-  const [holder] = await query<{ id: string }>("select id from users where email = $1", [DEMO_USERS.employee.email]);
-  const owner = await createSessionToken(DEMO_USERS.owner.email);
-  const issued = await fetch(`${inject("baseUrl")}/v1/funding_sources`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${owner.token}`,
-      "x-project-id": projectId,
-      "idempotency-key": randomUUID(),
-      "content-type": "application/json",
-    },
-    body: JSON.stringify({
-      card_type: "EMPLOYEE_EXPENSE",
-      cardholder_id: holder?.id,
-      description: `Reglukort ${randomUUID().slice(0, 6)}`,
-      limits: [{ sum_amount: 500_000, period: "MONTHLY" }],
-    }),
-  });
-  expect(issued.status, await issued.clone().text()).toBe(201);
-  const cardId = ((await issued.json()) as { id: string }).id;
-  const employee = await createSessionToken(DEMO_USERS.employee.email);
-  const revealed = await fetch(`${inject("baseUrl")}/v1/funding_sources/${cardId}/sensitive`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${employee.token}`,
-      "x-project-id": projectId,
-      "idempotency-key": randomUUID(),
-      "content-type": "application/json",
-    },
-    body: JSON.stringify({ passcode: DEMO_PASSCODE }),
-  });
-  expect(revealed.status, await revealed.clone().text()).toBe(200);
-  const details = (await revealed.json()) as { pan: string; expiry_month: number; expiry_year: number };
-  return { pan: details.pan, month: details.expiry_month, year: details.expiry_year };
-};
-
-/** A purchase authorized and cleared by the card network (the demo network key); answers the transaction id. */
-const purchase = async (card: Card, merchant: string, amount: number): Promise<string> => {
-  const network = async (path: string, body: unknown) => {
-    const response = await fetch(`${inject("baseUrl")}/v1/network/${path}`, {
-      method: "POST",
-      headers: { "x-network-key": "demo-network-key", "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-    expect(response.status, await response.clone().text()).toBeLessThan(300);
-    return response.json() as Promise<Record<string, unknown>>;
-  };
-  const authorization = await network("authorizations", {
-    pan: card.pan,
-    expiry_month: card.month,
-    expiry_year: card.year,
-    amount,
-    currency: "ISK",
-    merchant_name: merchant,
-    mcc: "5814",
-    merchant_country: "IS",
-  });
+/** A purchase authorized and cleared by the card network at a fast-food place; answers the transaction id. */
+const purchase = async (card: NetworkCard, merchant: string, amount: number): Promise<string> => {
+  const authorization = await authorize(card, { amount, mcc: "5814", merchant });
   expect(authorization.approved).toBe(true);
-  const clearing = await network("clearings", { authorization_id: authorization.id, amount });
-  return String(clearing.transaction_id);
+  return (await clear(authorization.id ?? "", amount)).transaction_id;
 };
 
 const openPanel = async (page: Page, id: string) => {
@@ -94,7 +40,7 @@ describe("categorisation rules", () => {
     browser = await openBrowser({ height: 1600 });
     const { page } = browser;
     const projectId = await demoProjectId();
-    const card = await employeeCard(projectId);
+    const card = await employeeCard();
     // Letters only, so the merchant's key is the whole name (store numbers would be dropped).
     const merchant = `Kaffihús ${randomUUID()
       .replace(/[^a-f]/g, "")
@@ -148,7 +94,7 @@ describe("categorisation rules", () => {
     browser = await openBrowser({ height: 1600 });
     const { page } = browser;
     const projectId = await demoProjectId();
-    const card = await employeeCard(projectId);
+    const card = await employeeCard();
     // This test's own category, asking for its own dimension with one value.
     const tag = randomUUID()
       .replace(/[^a-f]/g, "")

@@ -5,55 +5,12 @@ import { DEMO_PASSCODE, DEMO_USERS } from "../../apps/server/src/app/seed/seed-d
 import { closeBrowser } from "../support/artifacts.ts";
 import { openIn, signInThroughScreens, typeCode } from "../support/auth-ui.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
+import { authorize, createEmployeeCard } from "../support/card-network.ts";
 import { demoProjectId, query } from "../support/db.ts";
 import { expectPhoneFriendly, PHONE } from "../support/phone.ts";
-import { createSessionToken, signInAs } from "../support/session.ts";
+import { signInAs } from "../support/session.ts";
 
 const employee = { ...DEMO_USERS.employee, passcode: DEMO_PASSCODE };
-
-/** A card of the demo employee's, issued by the owner over REST /v1, with a name of this test's own. */
-const issueEmployeeCard = async (name: string): Promise<string> => {
-  const projectId = await demoProjectId();
-  const [holder] = await query<{ id: string }>("select id from users where email = $1", [employee.email]);
-  const owner = await createSessionToken(DEMO_USERS.owner.email);
-  const response = await fetch(`${inject("baseUrl")}/v1/funding_sources`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${owner.token}`,
-      "x-project-id": projectId,
-      "idempotency-key": randomUUID(),
-      "content-type": "application/json",
-    },
-    body: JSON.stringify({
-      card_type: "EMPLOYEE_EXPENSE",
-      cardholder_id: holder?.id,
-      description: name,
-      limits: [{ sum_amount: 150_000, period: "MONTHLY" }],
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-};
-
-/** The card network asks to authorize a purchase (the processor's demo network key). */
-const authorize = async (card: { pan: string; month: number; year: number }, amount: number, merchant = "Bónus") => {
-  const response = await fetch(`${inject("baseUrl")}/v1/network/authorizations`, {
-    method: "POST",
-    headers: { "x-network-key": "demo-network-key", "content-type": "application/json" },
-    body: JSON.stringify({
-      pan: card.pan,
-      expiry_month: card.month,
-      expiry_year: card.year,
-      amount,
-      currency: "ISK",
-      merchant_name: merchant,
-      mcc: "5411",
-      merchant_country: "IS",
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { id: string | null; approved: boolean; decline_code: string | null };
-};
 
 const tileOf = (page: Page, name: string) => page.locator(`[data-testid="app-card"][data-card-name="${name}"]`);
 
@@ -67,7 +24,7 @@ describe("the employee app", () => {
 
   it("signs the employee in at /app, reveals the card with the passcode, freezes it and shows the decline", async () => {
     const name = `Sími ${randomUUID().slice(0, 6)}`;
-    const cardId = await issueEmployeeCard(name);
+    const cardId = await createEmployeeCard(name);
     browser = await openBrowser(PHONE);
     const { page } = browser;
     await openIn(page, "/app", "is");
@@ -130,11 +87,11 @@ describe("the employee app", () => {
     // Frozen, the card is declined with CARD_FROZEN, and the app says so in plain words.
     await tile.getByTestId("app-card-freeze").tap();
     await page.locator(`[data-card-name="${name}"][data-status="FROZEN"]`).waitFor();
-    expect(await authorize(card, 2_500)).toMatchObject({ approved: false, decline_code: "CARD_FROZEN" });
+    expect(await authorize(card, { amount: 2_500 })).toMatchObject({ approved: false, decline_code: "CARD_FROZEN" });
     await tile.getByTestId("app-card-unfreeze").tap();
     await page.locator(`[data-card-name="${name}"][data-status="ACTIVE"]`).waitFor();
     const merchant = `Kaffivagninn ${name.slice(-6)}`;
-    expect(await authorize(card, 3_900, merchant)).toMatchObject({ approved: true });
+    expect(await authorize(card, { amount: 3_900, merchant })).toMatchObject({ approved: true });
 
     await tile.getByTestId("app-card-activity").tap();
     await page.getByTestId("app-activity").waitFor();
@@ -235,7 +192,7 @@ describe("the employee app", () => {
 
   it("installs, and offline opens with the banner and the last data; an action then says it needs the network", async () => {
     const name = `Ferð ${randomUUID().slice(0, 6)}`;
-    await issueEmployeeCard(name);
+    await createEmployeeCard(name);
     browser = await openBrowser(PHONE);
     const { page, context } = browser;
     await signInAs(page, employee.email, "en");
@@ -272,7 +229,7 @@ describe("the employee app", () => {
 
   it("activates a card issued as not yet active", async () => {
     const name = `Nýtt ${randomUUID().slice(0, 6)}`;
-    const cardId = await issueEmployeeCard(name);
+    const cardId = await createEmployeeCard(name);
     await query("update cards set status = 'CREATED' where id = $1", [cardId]);
     browser = await openBrowser(PHONE);
     const { page } = browser;
@@ -289,7 +246,7 @@ describe("the employee app", () => {
 
   it("hides revealed card details after 30 seconds", async () => {
     const name = `Leynd ${randomUUID().slice(0, 6)}`;
-    await issueEmployeeCard(name);
+    await createEmployeeCard(name);
     browser = await openBrowser(PHONE);
     const { page } = browser;
     // The page's clock runs on, and the test moves it past the 30 s instead of waiting them out.
@@ -311,7 +268,7 @@ describe("the employee app", () => {
   it("fits a 360 px wide phone", async () => {
     browser = await openBrowser({ width: 360, height: 740, touch: true });
     const { page } = browser;
-    await issueEmployeeCard(`Lítill ${randomUUID().slice(0, 6)}`);
+    await createEmployeeCard(`Lítill ${randomUUID().slice(0, 6)}`);
     await signInAs(page, employee.email, "is");
     await page.goto(`${inject("baseUrl")}/app`);
     await page.getByTestId("app-card").first().waitFor();

@@ -1,63 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { DEMO_PASSCODE, DEMO_USERS } from "../../apps/server/src/app/seed/seed-data.ts";
+import { DEMO_USERS } from "../../apps/server/src/app/seed/seed-data.ts";
 import { closeBrowser } from "../support/artifacts.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
+import { api, authorize, issueEmployeeCard } from "../support/card-network.ts";
 import { demoProjectId, query } from "../support/db.ts";
-import { createSessionToken, signInAs } from "../support/session.ts";
+import { signInAs } from "../support/session.ts";
 
 /** Issue 19: merchant controls set on the card page decide the network's authorizations, and the reason shows. */
-
-const api = async (email: string, method: string, path: string, body?: unknown) => {
-  const session = await createSessionToken(email);
-  const response = await fetch(`${inject("baseUrl")}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${session.token}`,
-      "x-project-id": await demoProjectId(),
-      "idempotency-key": randomUUID(),
-      "content-type": "application/json",
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBeLessThan(300);
-  return response.json() as Promise<Record<string, unknown>>;
-};
-
-/** A card of the demo employee's, issued by the owner, and its number as the holder reveals it. */
-const issueEmployeeCard = async (name: string) => {
-  const [holder] = await query<{ id: string }>("select id from users where email = $1", [DEMO_USERS.employee.email]);
-  const created = await api(DEMO_USERS.owner.email, "POST", "/v1/funding_sources", {
-    card_type: "EMPLOYEE_EXPENSE",
-    cardholder_id: holder?.id,
-    description: name,
-    limits: [{ sum_amount: 150_000, period: "MONTHLY" }],
-  });
-  const id = String(created.id);
-  const details = await api(DEMO_USERS.employee.email, "POST", `/v1/funding_sources/${id}/sensitive`, {
-    passcode: DEMO_PASSCODE,
-  });
-  return { id, pan: String(details.pan), month: Number(details.expiry_month), year: Number(details.expiry_year) };
-};
-
-const authorize = async (card: { pan: string; month: number; year: number }, mcc: string, merchant: string) => {
-  const response = await fetch(`${inject("baseUrl")}/v1/network/authorizations`, {
-    method: "POST",
-    headers: { "x-network-key": "demo-network-key", "content-type": "application/json" },
-    body: JSON.stringify({
-      pan: card.pan,
-      expiry_month: card.month,
-      expiry_year: card.year,
-      amount: 2_500,
-      currency: "ISK",
-      merchant_name: merchant,
-      mcc,
-      merchant_country: "IS",
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { approved: boolean; decline_code: string | null };
-};
 
 describe("merchant controls", () => {
   let browser: BrowserSession | undefined;
@@ -85,10 +35,12 @@ describe("merchant controls", () => {
     await summary.waitFor();
     expect(await summary.textContent()).toContain("Gambling");
 
-    expect(await authorize(card, "7995", "Lucky Casino")).toEqual(
+    expect(await authorize(card, { mcc: "7995", merchant: "Lucky Casino" })).toEqual(
       expect.objectContaining({ approved: false, decline_code: "MERCHANT_GROUP_BLOCKED" }),
     );
-    expect(await authorize(card, "5411", "Bónus")).toEqual(expect.objectContaining({ approved: true }));
+    expect(await authorize(card, { mcc: "5411", merchant: "Bónus" })).toEqual(
+      expect.objectContaining({ approved: true }),
+    );
 
     // The card page lists the decline with the group named.
     await page.reload();
@@ -129,7 +81,7 @@ describe("merchant controls", () => {
       });
     expect(await setLock(7)).not.toHaveProperty("errors");
     try {
-      expect(await authorize(card, "5411", "Bónus")).toEqual(
+      expect(await authorize(card, { mcc: "5411", merchant: "Bónus" })).toEqual(
         expect.objectContaining({ approved: false, decline_code: "RECEIPTS_MISSING" }),
       );
 
@@ -158,7 +110,9 @@ describe("merchant controls", () => {
       const row = page.getByTestId("receipt-lock-row").filter({ hasText: "Sigurður Ólafsson" });
       await row.getByTestId("receipt-lock-lift").click();
       await row.getByText("Lifted until").waitFor();
-      expect(await authorize(card, "5411", "Bónus")).toEqual(expect.objectContaining({ approved: true }));
+      expect(await authorize(card, { mcc: "5411", merchant: "Bónus" })).toEqual(
+        expect.objectContaining({ approved: true }),
+      );
     } finally {
       await setLock(null);
     }

@@ -2,6 +2,7 @@ import { percentageToBasisPoints } from "@kort/core";
 import { Group, Stack, Tabs } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 import { MenuPage } from "../../app/shell/menu/MenuPage.tsx";
 import { ExportAccountsTab } from "../exports/ExportAccountsTab.tsx";
 import { SpendRulesTab } from "../spend-rules/SpendRulesTab.tsx";
@@ -18,6 +19,11 @@ import { TaxCategoriesTab } from "./TaxCategoriesTab.tsx";
 import { useAccountingPermissions } from "./useAccountingPermissions.ts";
 
 type Panel = { opened: boolean; category: AccountingCategory | null };
+
+const TABS = ["categories", "dimensions", "tax", "export-accounts", "rules", "spend-rules"] as const;
+
+/** The tab the address names (`?tab=rules`), the categories otherwise. */
+const tabOf = (asked: string | null): string => TABS.find((tab) => tab === asked) ?? "categories";
 
 /**
  * `/accounting` (spec 2, needs category manage): the company's categories, its dimensions with their values and its
@@ -40,6 +46,8 @@ function Accounting() {
   const taxes = useTaxCategories();
   const dimensions = useDimensions();
   const [panel, setPanel] = useState<Panel>({ opened: false, category: null });
+  // The tab lives in the address, so a link (a rule proposal's notice) opens it and reload keeps it.
+  const [params, setParams] = useSearchParams();
 
   return (
     <Stack gap="lg" data-testid="accounting-page">
@@ -50,7 +58,11 @@ function Accounting() {
           <CaptureToleranceSetting settings={settings.data} />
         </Group>
       )}
-      <Tabs defaultValue="categories" keepMounted={false}>
+      <Tabs
+        value={tabOf(params.get("tab"))}
+        onChange={(tab) => setParams(tab && tab !== "categories" ? { tab } : {}, { replace: true })}
+        keepMounted={false}
+      >
         <Tabs.List>
           <Tabs.Tab value="categories" data-testid="tab-categories">
             {t("accounting.tabs.categories")}

@@ -3,22 +3,31 @@ import { ActionIcon, Button, Group, Indicator, Popover, ScrollArea, Stack, Text,
 import { IconBell } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 import { useLocale } from "../../app/i18n/useLocale.ts";
-import { notificationText } from "./notification-text.ts";
+import { notificationTarget, notificationText } from "./notification-text.ts";
 import type { NotificationItem } from "./notifications.graphql.ts";
 import { useMarkAllRead, useMarkRead, useNotificationList, useUnreadCount } from "./useNotifications.ts";
 
-function NotificationRow({ item, onRead }: { item: NotificationItem; onRead: (id: string) => void }) {
+type RowProps = { item: NotificationItem; onRead: (id: string) => void; onOpen: (path: string) => void };
+
+/** A notice: a click marks it read and, when it is about something the dashboard shows, opens that. */
+function NotificationRow({ item, onRead, onOpen }: RowProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const text = notificationText(item.kind, item.payload, locale);
+  const target = notificationTarget(item.kind, item.payload);
   const unread = item.read_at === null;
   return (
     <UnstyledButton
-      onClick={() => unread && onRead(item.id)}
+      onClick={() => {
+        if (unread) onRead(item.id);
+        if (target) onOpen(target);
+      }}
       p="xs"
       data-testid="notification"
       data-unread={unread}
+      data-target={target}
       style={{ borderRadius: 4, background: unread ? "var(--mantine-color-blue-0)" : undefined }}
     >
       <Text size="sm" fw={unread ? 600 : 400}>
@@ -31,7 +40,10 @@ function NotificationRow({ item, onRead }: { item: NotificationItem; onRead: (id
   );
 }
 
-/** Spec 2 and issue 16: the bell in the header, its unread badge, the list, mark one or all read. */
+/**
+ * Spec 2 and issue 16: the bell in the header, its unread badge, the list, mark one or all read; a notice about a
+ * purchase, a team or a rule proposal opens it.
+ */
 export function NotificationBell() {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
@@ -39,6 +51,11 @@ export function NotificationBell() {
   const list = useNotificationList(opened);
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
+  const navigate = useNavigate();
+  const open = (path: string) => {
+    setOpened(false);
+    navigate(path);
+  };
   const items = list.data?.pages.flatMap((page) => page.nodes) ?? [];
 
   return (
@@ -79,7 +96,7 @@ export function NotificationBell() {
               </Text>
             )}
             {items.map((item) => (
-              <NotificationRow key={item.id} item={item} onRead={(id) => markRead.mutate([id])} />
+              <NotificationRow key={item.id} item={item} onRead={(id) => markRead.mutate([id])} onOpen={open} />
             ))}
             {list.hasNextPage && (
               <Button

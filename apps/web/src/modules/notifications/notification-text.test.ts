@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "../../locales/en.json";
 import is from "../../locales/is.json";
-import { NOTIFICATION_KINDS, notificationText } from "./notification-text.ts";
+import { NOTIFICATION_KINDS, notificationTarget, notificationText } from "./notification-text.ts";
 
 describe("notificationText", () => {
   it("words a team budget alert by its level, with ISK as 1.234.567 kr.", () => {
@@ -24,5 +24,24 @@ describe("notificationText", () => {
       expect(is.notifications.kinds[key], kind).toEqual(expect.any(String));
       expect(en.notifications.kinds[key], kind).toEqual(expect.any(String));
     }
+  });
+
+  it("opens what a notice is about when its payload names it, and nothing else", () => {
+    const id = "0192a3b4-c5d6-7e8f-9a0b-1c2d3e4f5a6b";
+    expect(notificationTarget("card.capture_over_authorization", { transaction_id: id, card_id: id })).toBe(
+      `/expenses/${id}`,
+    );
+    expect(notificationTarget("receipt.attached", { transaction_id: id })).toBe(`/expenses/${id}`);
+    expect(notificationTarget("transaction.reminder", { transaction_ids: [id, "x"] })).toBe(`/expenses/${id}`);
+    expect(notificationTarget("team.budget_alert", { team_id: id, level: 80 })).toBe(`/teams/${id}`);
+    expect(notificationTarget("categorisation.rule_proposed", { proposal_id: id })).toBe("/accounting?tab=rules");
+    // A receipt that found no purchase, an export, a lock: read where they are, nothing to open.
+    expect(notificationTarget("receipt.unmatched", { transaction_id: null })).toBeUndefined();
+    expect(notificationTarget("export.completed", { export_id: id })).toBeUndefined();
+    expect(notificationTarget("something.new", { transaction_id: id })).toBeUndefined();
+    // Only ids: a payload that would write another path leads nowhere.
+    expect(notificationTarget("card.capture_over_authorization", { transaction_id: "../cards" })).toBeUndefined();
+    expect(notificationTarget("team.budget_alert", { team_id: 7 })).toBeUndefined();
+    expect(notificationTarget("transaction.reminder", { transaction_ids: "x" })).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { formatMoney, type Locale } from "@kort/core";
+import { PATHS } from "../../app/router/paths.ts";
 
 /**
  * How a notice reads: its catalogue key under `notifications.kinds` and the values the text needs, from the kind and
@@ -67,5 +68,39 @@ export const notificationText = (kind: string, payload: unknown, locale: Locale)
       return { key: "receiptsLocked", values: { count: numberOf(p.missing_count), days: numberOf(p.days) } };
     default:
       return { key: "other", values: {} };
+  }
+};
+
+/** A UUID as the server writes ids: anything else in a payload is not a link (the path would lead nowhere). */
+const idOf = (value: unknown): string | undefined =>
+  typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+    ? value
+    : undefined;
+
+/**
+ * Where the dashboard opens a notice: what it is about, when the payload names it (the purchase a clearing went over
+ * or a receipt went to, the team over its budget, the rules for a proposal). The page asks the server as any visit
+ * does, so a notice never opens more than its reader may see. Undefined: the notice is only read.
+ */
+export const notificationTarget = (kind: string, payload: unknown): string | undefined => {
+  const p = typeof payload === "object" && payload !== null ? (payload as Record<string, unknown>) : {};
+  const transaction = idOf(p.transaction_id);
+  switch (kind) {
+    case "card.capture_over_authorization":
+    case "receipt.attached":
+    case "receipt.suggested":
+      return transaction && `${PATHS.expenses}/${transaction}`;
+    case "transaction.reminder": {
+      const first = idOf(Array.isArray(p.transaction_ids) ? p.transaction_ids[0] : undefined);
+      return first && `${PATHS.expenses}/${first}`;
+    }
+    case "team.budget_alert": {
+      const team = idOf(p.team_id);
+      return team && PATHS.team(team);
+    }
+    case "categorisation.rule_proposed":
+      return `${PATHS.accounting}?tab=rules`;
+    default:
+      return undefined;
   }
 };
