@@ -49,9 +49,16 @@ describe("a clearing far above its authorization", () => {
       .getByText("Gjaldfært umfram heimild")
       .waitFor();
 
+    const excess = details.getByTestId("panel-capture-excess");
+    await excess
+      .getByText("Heimild var 1.000 kr. en gert var upp 60.000 kr., 59.000 kr. umfram.", { exact: false })
+      .waitFor();
+    expect(await details.getByTestId("panel-authorized").textContent()).toBe("1.000 kr.");
+
     // The card is locked until an owner has looked: the network's next purchase is declined.
     expect(await authorize(card, { amount: 500 })).toMatchObject({ approved: false });
-    await page.goto(`${inject("baseUrl")}/cards/${card.id}`);
+    await excess.getByTestId("panel-capture-excess-card").click();
+    await page.waitForURL((url) => url.pathname === `/cards/${card.id}`);
     await page.getByTestId("card-page").waitFor();
     await page.getByTestId("card-action-unlock").click();
     await page.getByTestId("card-action-lock").waitFor();

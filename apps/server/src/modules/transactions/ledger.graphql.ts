@@ -117,6 +117,14 @@ const TransactionDetails = builder.objectRef<TransactionDetailsDto>("Transaction
       nullable: true,
       description: "The categorisation rule that filled it when it settled; null once a person sets the category.",
     }),
+    authorized_amount: t.exposeFloat("authorized_amount", {
+      nullable: true,
+      description: "ISK, whole kronur, the network authorized before it cleared; null without an authorization.",
+    }),
+    capture_excess: t.exposeFloat("capture_excess", {
+      nullable: true,
+      description: "ISK, whole kronur, the clearing went over its authorization when past the tolerance (issue 13).",
+    }),
   }),
 });
 

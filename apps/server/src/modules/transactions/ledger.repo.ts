@@ -1,5 +1,6 @@
 import { RECEIPT_MISSING_DAYS_DEFAULT } from "@kort/core";
 import { type SQL, sql } from "drizzle-orm";
+import { bigintValue } from "../../platform/db/bigint.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import { isTimeText } from "../../platform/db/keyset-cursor.ts";
 import { containsPattern } from "../../platform/db/like.ts";
@@ -196,6 +197,10 @@ export type TransactionExtras = {
   dimension_values: { dimension_id: string; dimension_title: string; value_id: string; value_title: string }[];
   /** The categorisation rule that filled it at settlement (issue 19), deleted ones included; null once a person set it. */
   categorised_by_rule: { id: string; name: string } | null;
+  /** ISK the network authorized before it cleared (issue 13); null for a purchase without an authorization. */
+  authorized_amount: number | null;
+  /** ISK the clearing went over its authorization when that was past the tolerance; null otherwise. */
+  capture_excess: number | null;
 };
 
 /** What the panel shows beyond the ledger's row: authorization number, tax and team category, dimension values. */
@@ -210,8 +215,11 @@ export const transactionExtras = async (db: Executor, projectId: string, id: str
     team_category_code: string | null;
     rule_id: string | null;
     rule_name: string | null;
+    authorized_amount: string | null;
+    capture_excess: string | null;
   }>(sql`
-    select a.approval_code, tc.id as tax_id, tc.code as tax_code, trim_scale(tc.percentage)::text as tax_percentage,
+    select a.approval_code, a.amount::text as authorized_amount, t.capture_excess::text as capture_excess,
+           tc.id as tax_id, tc.code as tax_code, trim_scale(tc.percentage)::text as tax_percentage,
            tcat.id as team_category_id, tcat.title as team_category_title, tcat.code as team_category_code,
            cr.id as rule_id, cr.name as rule_name
       from transactions t
@@ -240,6 +248,8 @@ export const transactionExtras = async (db: Executor, projectId: string, id: str
         : null,
     dimension_values: values.rows,
     categorised_by_rule: row?.rule_id && row.rule_name ? { id: row.rule_id, name: row.rule_name } : null,
+    authorized_amount: row?.authorized_amount == null ? null : bigintValue(row.authorized_amount),
+    capture_excess: row?.capture_excess == null ? null : bigintValue(row.capture_excess),
   };
 };
 

@@ -1,12 +1,27 @@
 import { formatDate } from "@kort/core";
-import { Alert, Badge, Button, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
 import { memo, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
 import { useLocale } from "../../app/i18n/useLocale.ts";
+import { PATHS } from "../../app/router/paths.ts";
 import { SidePanel } from "../../ui/side-panel/SidePanel.tsx";
 import { useAccountingCategories, useTaxCategories } from "../accounting/accounting-queries.ts";
 import { useFormatPercentage } from "../accounting/useFormatPercentage.ts";
@@ -159,6 +174,11 @@ function TransactionBody({ details }: { details: TransactionDetails }) {
         <Fact label={t("expenses.panel.approvalCode")} testId="panel-approval-code">
           {details.approval_code ?? "–"}
         </Fact>
+        {details.authorized_amount !== null && details.authorized_amount !== row.transaction_amount && (
+          <Fact label={t("expenses.panel.authorized")} testId="panel-authorized">
+            {money(details.authorized_amount)}
+          </Fact>
+        )}
         <Fact label={t("expenses.panel.description")}>{row.description || "–"}</Fact>
         <Fact label={t("expenses.panel.export")} testId="panel-export">
           {row.latest_export_id
@@ -179,6 +199,21 @@ function TransactionBody({ details }: { details: TransactionDetails }) {
           )}
         </Fact>
       </SimpleGrid>
+
+      {details.capture_excess !== null && details.authorized_amount !== null && (
+        <Alert color="orange" variant="light" data-testid="panel-capture-excess">
+          <Text size="sm">
+            {t("expenses.panel.captureExcess", {
+              authorized: money(details.authorized_amount),
+              cleared: money(row.transaction_amount),
+              excess: money(details.capture_excess),
+            })}
+          </Text>
+          <Anchor component={Link} to={PATHS.card(row.card.id)} size="sm" data-testid="panel-capture-excess-card">
+            {t("expenses.panel.openCard")}
+          </Anchor>
+        </Alert>
+      )}
 
       <Stack gap="sm">
         <Select

@@ -10,6 +10,8 @@ export const TRANSACTION_QUERY = graphql(`
       team_category { id title code }
       dimension_values { dimension_id dimension_title value_id value_title }
       categorised_by_rule { id name }
+      authorized_amount
+      capture_excess
       transaction {
         id
         merchant
