@@ -20,6 +20,8 @@ export const AUDIT_AREA_ACTIONS: Record<AuditArea, readonly string[]> = {
     "project.set_merchant_controls",
     "project.set_receipt_lock",
     "user.lift_receipt_lock",
+    // How far a clearing may exceed its authorization before the card is locked (issue 13).
+    "project.set_capture_tolerance",
   ],
   ROLES: ["user.set_role"],
   PEOPLE: ["invite.%", "user.remove_from_project", "team.add_user", "team.remove_user"],
@@ -31,6 +33,9 @@ export const AUDIT_AREA_ACTIONS: Record<AuditArea, readonly string[]> = {
     // Automatic categorisation (issue 19): rules written, edited, deleted; proposals made, accepted, dismissed.
     "categorisation_rule.%",
     "categorisation_proposal.%",
+    // The accounting page's company settings: the plan (dimensions a category may ask) and the receipt rule.
+    "project.set_plan",
+    "project.set_receipt_missing_days",
   ],
   EXPORTS: ["export.%", "scheduled_export.%"],
   INVOICES: ["invoice.%"],

@@ -276,6 +276,23 @@ describe("the audit log", () => {
     expect(nodes.map((n) => n.id)).toEqual(ids);
   });
 
+  it("lists the owners' changes of the company's accounting and risk settings under their areas", async () => {
+    const changes = [
+      "mutation { set_capture_tolerance(kind: fuel, percent: 5, minimum: 3000) { plan } }",
+      "mutation { set_project_plan(plan: pro) { plan } }",
+      "mutation { set_receipt_missing_days(days: 10) { plan } }",
+    ];
+    for (const change of changes) expect((await gql(change, s.owner.headers)).errors).toBeUndefined();
+    const limits = (await audit({ areas: ["LIMITS"] })).nodes;
+    const tolerance = limits.find((n) => n.action === "project.set_capture_tolerance");
+    expect(JSON.parse(tolerance?.details ?? "{}")).toEqual({
+      from: { kind: "fuel", percent: 0, minimum: 1_000 },
+      to: { kind: "fuel", percent: 5, minimum: 3_000 },
+    });
+    const categories = (await audit({ areas: ["CATEGORIES"] })).nodes.map((n) => n.action);
+    expect(categories).toEqual(expect.arrayContaining(["project.set_plan", "project.set_receipt_missing_days"]));
+  });
+
   it("refuses bad filters with codes, and anyone but the owner", async () => {
     expect(codeOf(await gql(AUDIT, s.owner.headers, { areas: ["NOPE"] }))).toBeDefined();
     expect(codeOf(await gql(AUDIT, s.owner.headers, { after: "garbage" }))).toBe("VALIDATION_FAILED");

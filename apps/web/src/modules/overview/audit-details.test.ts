@@ -56,6 +56,20 @@ describe("auditDetailsText", () => {
     );
   });
 
+  it("writes a capture tolerance's minimum as an amount and its percent as a percentage, and only there", () => {
+    expect(
+      auditDetailsText(
+        '{"from":{"kind":"fuel","percent":0,"minimum":1000},"to":{"kind":"fuel","percent":5,"minimum":3000}}',
+        "project.set_capture_tolerance",
+        format,
+      ),
+    ).toBe(
+      "from (kind): fuel · from (percent): <0%> · from (minimum): <1000 kr.> · " +
+        "to (kind): fuel · to (percent): <5%> · to (minimum): <3000 kr.>",
+    );
+    expect(auditDetailsText('{"percent":5,"minimum":3000}', "x.y", format)).toBe("percent: 5 · minimum: 3000");
+  });
+
   it("shows nothing recorded as a dash, and an empty record as nothing", () => {
     expect(auditDetailsText('{"from":null,"to":[],"note":"","more":{}}', "x.y", format)).toBe(
       "from: – · to: – · note: – · more: –",

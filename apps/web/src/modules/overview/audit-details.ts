@@ -39,7 +39,12 @@ const MONEY_FIELDS = new Set([
 const isMoney = (action: string, key: string): boolean =>
   MONEY_FIELDS.has(key) ||
   (key === "total" && action.startsWith("invoice.")) ||
-  ((key === "from" || key === "to") && action.startsWith("credit."));
+  ((key === "from" || key === "to") && action.startsWith("credit.")) ||
+  (key === "minimum" && action === "project.set_capture_tolerance");
+
+/** Whether a recorded number is a whole percentage (a capture tolerance's, of the authorization). */
+const isWholePercent = (action: string, key: string): boolean =>
+  key === "percent" && action === "project.set_capture_tolerance";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
@@ -56,6 +61,7 @@ const valueText = (format: AuditFormat, action: string, key: string, value: Json
   if (typeof value === "number") {
     if (Number.isInteger(value) && isMoney(action, key)) return format.money(value);
     if (key === "basis_points" && Number.isInteger(value)) return format.percent(value);
+    if (isWholePercent(action, key) && Number.isInteger(value)) return format.percent(value * 100);
     return String(value);
   }
   if (ISO_DATE.test(value)) return format.date(value);

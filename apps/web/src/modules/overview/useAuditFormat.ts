@@ -11,9 +11,11 @@ const CODE_CATALOGUES: Readonly<Record<string, readonly string[]>> = {
   role: ["roles"],
   status: ["cards.status"],
   reason: ["overview.audit.reasons"],
-  // A change's before and after: a card's status (freeze) or a person's role (set_role).
-  from: ["cards.status", "roles"],
-  to: ["cards.status", "roles"],
+  // A change's before and after: a card's status (freeze), a person's role (set_role), the company's plan.
+  from: ["cards.status", "roles", "accounting.plan"],
+  to: ["cards.status", "roles", "accounting.plan"],
+  // Which purchases a capture tolerance is for.
+  kind: ["accounting.captureTolerance.kinds"],
 };
 
 /** The reader's language and formats for an audit row's details (audit-details.ts), with the company's people. */
