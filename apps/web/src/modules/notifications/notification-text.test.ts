@@ -32,7 +32,8 @@ describe("notificationText", () => {
       `/expenses/${id}`,
     );
     expect(notificationTarget("receipt.attached", { transaction_id: id })).toBe(`/expenses/${id}`);
-    expect(notificationTarget("transaction.reminder", { transaction_ids: [id, "x"] })).toBe(`/expenses/${id}`);
+    expect(notificationTarget("transaction.reminder", { transaction_ids: [id] })).toBe(`/expenses/${id}`);
+    expect(notificationTarget("transaction.reminder", { transaction_ids: [id, id] })).toBe("/expenses");
     expect(notificationTarget("team.budget_alert", { team_id: id, level: 80 })).toBe(`/teams/${id}`);
     expect(notificationTarget("categorisation.rule_proposed", { proposal_id: id })).toBe("/accounting?tab=rules");
     // A receipt that found no purchase, an export, a lock: read where they are, nothing to open.
@@ -42,6 +43,6 @@ describe("notificationText", () => {
     // Only ids: a payload that would write another path leads nowhere.
     expect(notificationTarget("card.capture_over_authorization", { transaction_id: "../cards" })).toBeUndefined();
     expect(notificationTarget("team.budget_alert", { team_id: 7 })).toBeUndefined();
-    expect(notificationTarget("transaction.reminder", { transaction_ids: "x" })).toBeUndefined();
+    expect(notificationTarget("transaction.reminder", { transaction_ids: ["../cards"] })).toBe("/expenses");
   });
 });

@@ -78,8 +78,9 @@ const idOf = (value: unknown): string | undefined =>
     : undefined;
 
 /**
- * Where the dashboard opens a notice: what it is about, when the payload names it (the purchase a clearing went over
- * or a receipt went to, the team over its budget, the rules for a proposal). The page asks the server as any visit
+ * Where the dashboard opens a notice: what it is about, when the payload names it (the purchase a clearing went over,
+ * a receipt went to or a reminder is about, the team over its budget, the rules for a proposal); the employee app has
+ * its own for its pages (mobile/notification-link.ts). The page asks the server as any visit
  * does, so a notice never opens more than its reader may see. Undefined: the notice is only read.
  */
 export const notificationTarget = (kind: string, payload: unknown): string | undefined => {
@@ -91,8 +92,10 @@ export const notificationTarget = (kind: string, payload: unknown): string | und
     case "receipt.suggested":
       return transaction && `${PATHS.expenses}/${transaction}`;
     case "transaction.reminder": {
-      const first = idOf(Array.isArray(p.transaction_ids) ? p.transaction_ids[0] : undefined);
-      return first && `${PATHS.expenses}/${first}`;
+      // As in the app (mobile/notification-link.ts): one purchase opens it, several the ledger.
+      const ids = Array.isArray(p.transaction_ids) ? p.transaction_ids : [];
+      const only = ids.length === 1 ? idOf(ids[0]) : undefined;
+      return only ? `${PATHS.expenses}/${only}` : PATHS.expenses;
     }
     case "team.budget_alert": {
       const team = idOf(p.team_id);
