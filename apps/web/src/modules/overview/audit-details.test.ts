@@ -51,20 +51,21 @@ describe("auditDetailsText", () => {
         format,
       ),
     ).toBe(
-      "to: Anna Jónsdóttir · from: 0193a0b4-0000-7000-8000-000000000002 · enabled: No · basis_points: <24%> · " +
+      "from: 0193a0b4-0000-7000-8000-000000000002 · to: Anna Jónsdóttir · enabled: No · basis_points: <24%> · " +
         "lifted_until: <day 2026-12-01T13:05:00.000Z>",
     );
   });
 
   it("writes a capture tolerance's minimum as an amount and its percent as a percentage, and only there", () => {
+    // As jsonb stores it: shortest keys first ("to" before "from"); read as what, before, after.
     expect(
       auditDetailsText(
-        '{"from":{"kind":"fuel","percent":0,"minimum":1000},"to":{"kind":"fuel","percent":5,"minimum":3000}}',
+        '{"to":{"kind":"fuel","percent":5,"minimum":3000},"from":{"kind":"fuel","minimum":1000,"percent":0}}',
         "project.set_capture_tolerance",
         format,
       ),
     ).toBe(
-      "from (kind): fuel · from (percent): <0%> · from (minimum): <1000 kr.> · " +
+      "from (kind): fuel · from (minimum): <1000 kr.> · from (percent): <0%> · " +
         "to (kind): fuel · to (percent): <5%> · to (minimum): <3000 kr.>",
     );
     expect(auditDetailsText('{"percent":5,"minimum":3000}', "x.y", format)).toBe("percent: 5 · minimum: 3000");

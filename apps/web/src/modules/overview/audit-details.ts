@@ -76,12 +76,24 @@ const label = (format: AuditFormat, path: readonly string[]): string => {
   return inner.length === 0 ? outer : `${outer} (${inner.join(", ")})`;
 };
 
+/**
+ * PostgreSQL's jsonb keeps keys shortest first, so a change reads "to" before "from" as stored: what a change is
+ * about comes first, then before, then after; other keys as stored.
+ */
+const LEADING_KEYS = ["kind", "from", "to"];
+const rank = (key: string): number => {
+  const at = LEADING_KEYS.indexOf(key);
+  return at === -1 ? LEADING_KEYS.length : at;
+};
+
 const pairs = (format: AuditFormat, action: string, record: Record<string, Json>, path: string[]): string[] =>
-  Object.entries(record).flatMap(([key, value]) =>
-    isRecord(value) && Object.keys(value).length > 0
-      ? pairs(format, action, value, [...path, key])
-      : [`${label(format, [...path, key])}: ${valueText(format, action, key, value)}`],
-  );
+  Object.entries(record)
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .flatMap(([key, value]) =>
+      isRecord(value) && Object.keys(value).length > 0
+        ? pairs(format, action, value, [...path, key])
+        : [`${label(format, [...path, key])}: ${valueText(format, action, key, value)}`],
+    );
 
 /**
  * An audit row's details (the JSON the server recorded for `action`) as one line a person reads, in their language:
