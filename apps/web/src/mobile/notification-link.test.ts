@@ -10,6 +10,7 @@ describe("notificationLink", () => {
 
   it("opens a receipt's purchase when it has one, and nothing for notices without a page", () => {
     expect(notificationLink("receipt.attached", { transaction_id: "t9" })).toBe("/app/transactions/t9");
+    expect(notificationLink("card.locked_for_review", { transaction_id: "t9" })).toBe("/app/transactions/t9");
     expect(notificationLink("receipt.unmatched", { transaction_id: "t9" })).toBeNull();
     expect(notificationLink("team.budget_alert", {})).toBeNull();
   });

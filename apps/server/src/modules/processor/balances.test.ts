@@ -11,6 +11,7 @@ import {
   transactions,
 } from "../../platform/db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
+import { addMember, createUser } from "../../platform/http/testing/fixtures.ts";
 import { ledgerRow, ruleViolationsOf } from "../transactions/ledger.service.ts";
 import { expireStaleAuthorizations } from "./authorization-expiry.service.ts";
 import { authorizePayment } from "./authorize-payment.service.ts";
@@ -313,6 +314,36 @@ describe("running balances", () => {
       available: -4_015_000,
     });
     expect((await authorizePayment(s.deps, card.request({ amount: 100 }))).declineCode).toBe("CARD_NOT_ACTIVE");
+  });
+
+  it("tell the holder of a card locked for review, once, and an owner holding it only as an owner", async () => {
+    const clock = clockAt(new Date("2026-05-02T10:00:00Z"));
+    const s = await createProcessorScene(pool.db, { now: clock.now, creditLimit: 1_000_000 });
+    const holder = await createUser(pool.db, "Korthafi Prófsson");
+    await addMember(pool.db, s.project.id, holder.id, "user");
+    const card = await s.issue({ sumAmount: 500_000, period: "MONTHLY" });
+    await pool.db.update(cards).set({ cardholderId: holder.id }).where(eq(cards.id, card.id));
+    const first = await authorizePayment(s.deps, card.request({ amount: 1_000 }));
+    const big = await clearAuthorization(s.deps, { authorizationId: first.id ?? "", amount: 60_000 });
+    const noticesOf = async () =>
+      (await pool.db.select().from(notifications).where(eq(notifications.projectId, s.project.id)))
+        .map((n) => [n.userId, n.kind, n.payload] as const)
+        .sort(([a], [b]) => a.localeCompare(b));
+    const expected = [
+      [
+        holder.id,
+        "card.locked_for_review",
+        { transaction_id: big.transaction_id, card_id: card.id, excess_isk: 59_000 },
+      ],
+      [s.owner.id, "card.capture_over_authorization", expect.objectContaining({ card_locked: true })],
+    ].sort(([a], [b]) => String(a).localeCompare(String(b)));
+    expect(await noticesOf()).toEqual(expected);
+    // The card is locked already: a second over-capture tells the owners, not the holder again.
+    await pool.db.update(cards).set({ status: "ACTIVE" }).where(eq(cards.id, card.id));
+    const second = await authorizePayment(s.deps, card.request({ amount: 1_000 }));
+    await pool.db.update(cards).set({ status: "LOCKED" }).where(eq(cards.id, card.id));
+    await clearAuthorization(s.deps, { authorizationId: second.id ?? "", amount: 60_000 });
+    expect((await noticesOf()).filter(([, kind]) => kind === "card.locked_for_review")).toHaveLength(1);
   });
 
   it("measure a fuel or hotel clearing by the company's own tolerance of its kind", async () => {

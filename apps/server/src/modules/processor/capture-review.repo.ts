@@ -26,7 +26,8 @@ export type OverCapture = {
  * A clearing far above its authorization, posted already: the transaction carries the violation
  * (`capture_excess`), a living card is LOCKED for review (the admins' lock: FROZEN is the holder's own switch,
  * which would let the holder undo the review), and each project owner gets a notification, once per transaction.
- * In the clearing's transaction, under its card lock.
+ * The holder of a card it locked, unless an owner, is told too (`card.locked_for_review`), so a declined card at the
+ * next till has a reason on their phone. In the clearing's transaction, under its card lock.
  */
 export const flagOverCapture = async (tx: Executor, event: OverCapture): Promise<void> => {
   await tx
@@ -43,7 +44,7 @@ export const flagOverCapture = async (tx: Executor, event: OverCapture): Promise
         inArray(cards.status, ["ACTIVE", "FROZEN"]),
       ),
     )
-    .returning({ maskedNumber: cards.maskedNumber });
+    .returning({ cardholderId: cards.cardholderId });
   const payload = {
     transaction_id: event.transactionId,
     authorization_id: event.authorizationId,
@@ -72,6 +73,17 @@ export const flagOverCapture = async (tx: Executor, event: OverCapture): Promise
       kind: "card.capture_over_authorization",
       payload,
       dedupeKey: `capture:${event.transactionId}`,
+      at: event.now,
+    });
+  }
+  // An owner who holds the card has the owners' notice already.
+  if (locked && !owners.some((owner) => owner.userId === locked.cardholderId)) {
+    await notify(tx, {
+      projectId: event.projectId,
+      userId: locked.cardholderId,
+      kind: "card.locked_for_review",
+      payload: { transaction_id: event.transactionId, card_id: event.cardId, excess_isk: event.excessIsk },
+      dedupeKey: `capture-lock:${event.transactionId}`,
       at: event.now,
     });
   }

@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   "team.budget_alert",
   "categorisation.rule_proposed",
   "card.receipts_locked",
+  "card.locked_for_review",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -31,6 +32,7 @@ export type NotificationText = {
     | "teamBudget100"
     | "ruleProposed"
     | "receiptsLocked"
+    | "lockedForReview"
     | "other";
   values: Record<string, string | number>;
 };
@@ -66,6 +68,8 @@ export const notificationText = (kind: string, payload: unknown, locale: Locale)
       return { key: "ruleProposed", values: { merchant: textOf(p.merchant_name) } };
     case "card.receipts_locked":
       return { key: "receiptsLocked", values: { count: numberOf(p.missing_count), days: numberOf(p.days) } };
+    case "card.locked_for_review":
+      return { key: "lockedForReview", values: { excess: isk(p.excess_isk) } };
     default:
       return { key: "other", values: {} };
   }
@@ -88,6 +92,7 @@ export const notificationTarget = (kind: string, payload: unknown): string | und
   const transaction = idOf(p.transaction_id);
   switch (kind) {
     case "card.capture_over_authorization":
+    case "card.locked_for_review":
     case "receipt.attached":
     case "receipt.suggested":
       return transaction && `${PATHS.expenses}/${transaction}`;
