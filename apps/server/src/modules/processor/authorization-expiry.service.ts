@@ -34,8 +34,8 @@ const BATCH = 500;
 
 /**
  * Expires pending authorizations the network never cleared or reversed within AUTHORIZATION_EXPIRY_DAYS (a hotel's or
- * a car rental's within LONG_HOLD_EXPIRY_DAYS): status `expired`, their
- * unsettled ledger row removed as a reversal removes it, their reservation released (the balance triggers post it).
+ * a car rental's within LONG_HOLD_EXPIRY_DAYS): status `expired`, their unsettled ledger row removed as a reversal
+ * removes it, their reservation released (the balance triggers post it).
  * Each in its own transaction under the card and company locks, in the order decisions take them, so it waits behind
  * a decision or a clearing on that card and never releases what was just cleared. Safe on two servers at once: the
  * second finds the row no longer pending. A clearing that comes later still posts (settlement.service.ts).
