@@ -49,6 +49,7 @@ const sources = (): string[] =>
 /** Strings of the audit actions' shape that name something else: notification kinds and file names. */
 const NOT_AUDIT_ACTIONS = new Set([
   "card.capture_over_authorization",
+  "card.locked_for_review",
   "card.receipts_locked",
   "card.png",
   "export.completed",
