@@ -43,3 +43,10 @@ export type CardLimitBlockCode = (typeof CARD_LIMIT_BLOCK_CODES)[number];
 
 /** Cards the form creates carry one limit entry with this count (spec sections 3 and 9). */
 export const CARD_LIMIT_COUNT = 1000;
+
+/**
+ * The bounds of a company's capture tolerance (issue 13): a percentage of the authorization and a floor in whole ISK,
+ * the larger of which a clearing may exceed its authorization by before the card is locked for review.
+ */
+export const CAPTURE_TOLERANCE_PERCENT_MAX = 1000;
+export const CAPTURE_TOLERANCE_MINIMUM_MAX = 100_000_000;

@@ -1,5 +1,7 @@
 import {
   ACCOUNTING_PAGE_SIZE,
+  CAPTURE_TOLERANCE_MINIMUM_MAX,
+  CAPTURE_TOLERANCE_PERCENT_MAX,
   CATEGORY_GROUPS,
   categoryCodeSchema,
   categoryTitleSchema,
@@ -279,6 +281,6 @@ export const setCaptureToleranceSchema = z.object({
     .enum(TOLERANCE_KINDS)
     .nullish()
     .transform((kind) => kind ?? "general"),
-  percent: z.int().min(0).max(1000),
-  minimum: z.int().min(0).max(100_000_000),
+  percent: z.int().min(0).max(CAPTURE_TOLERANCE_PERCENT_MAX),
+  minimum: z.int().min(0).max(CAPTURE_TOLERANCE_MINIMUM_MAX),
 });

@@ -1,3 +1,4 @@
+import { CAPTURE_TOLERANCE_MINIMUM_MAX, CAPTURE_TOLERANCE_PERCENT_MAX } from "@kort/core";
 import { Button, Group, Modal, NumberInput, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,9 +10,6 @@ type Tolerance = AccountingSettings["capture_tolerances"][number];
 type Kind = Tolerance["kind"];
 /** What the fields hold while the dialog is open: NumberInput gives a string while a number is half typed. */
 type Draft = Record<Kind, { percent: number | string; minimum: number | string }>;
-
-const PERCENT_MAX = 1000;
-const MINIMUM_MAX = 100_000_000;
 
 const wholeOf = (value: number | string): number =>
   typeof value === "number" ? value : Number.parseInt(value.replace(/\D/g, ""), 10);
@@ -46,7 +44,10 @@ export function CaptureToleranceSetting({ settings }: { settings: AccountingSett
         return next.percent === percent && next.minimum === minimum ? [] : [next];
       })
     : [];
-  const valid = changed.every((next) => inRange(next.percent, PERCENT_MAX) && inRange(next.minimum, MINIMUM_MAX));
+  const valid = changed.every(
+    (next) =>
+      inRange(next.percent, CAPTURE_TOLERANCE_PERCENT_MAX) && inRange(next.minimum, CAPTURE_TOLERANCE_MINIMUM_MAX),
+  );
   const save = async () => {
     // One mutation a kind changed, in turn: each is audited as its own change, as a change made alone would be. A
     // refusal has its toast (useAccountingMutation) and leaves the dialog open with what was typed.
@@ -114,7 +115,7 @@ export function CaptureToleranceSetting({ settings }: { settings: AccountingSett
                       <NumberInput
                         size="xs"
                         min={0}
-                        max={PERCENT_MAX}
+                        max={CAPTURE_TOLERANCE_PERCENT_MAX}
                         allowDecimal={false}
                         allowNegative={false}
                         suffix="%"
@@ -128,7 +129,7 @@ export function CaptureToleranceSetting({ settings }: { settings: AccountingSett
                       <NumberInput
                         size="xs"
                         min={0}
-                        max={MINIMUM_MAX}
+                        max={CAPTURE_TOLERANCE_MINIMUM_MAX}
                         allowDecimal={false}
                         allowNegative={false}
                         thousandSeparator="."
@@ -146,7 +147,7 @@ export function CaptureToleranceSetting({ settings }: { settings: AccountingSett
           </Table>
           {!valid && (
             <Text size="sm" c="red" data-testid="capture-tolerance-invalid">
-              {t("accounting.captureTolerance.invalid", { max: formatMoney(MINIMUM_MAX) })}
+              {t("accounting.captureTolerance.invalid", { max: formatMoney(CAPTURE_TOLERANCE_MINIMUM_MAX) })}
             </Text>
           )}
           <Group justify="flex-end">
