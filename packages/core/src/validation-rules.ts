@@ -5,6 +5,11 @@ import { TEXT_MESSAGE } from "./text.ts";
  * (validation.ts), so the sign-in page can show them without loading Zod.
  */
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Ids as the server writes them: anything else in a URL, header or payload names no record. */
+export const isUuid = (value: string): boolean => UUID.test(value);
+
 export const CARD_NAME_MAX_LENGTH = 30;
 export const VERIFICATION_CODE_LENGTH = 6;
 export const PASSCODE_LENGTH = 4;

@@ -14,7 +14,7 @@ import {
   passcodeSchema,
   verificationCodeSchema,
 } from "./validation.ts";
-import { CARD_NAME_MAX_LENGTH, textLength, VALIDATION_MESSAGES } from "./validation-rules.ts";
+import { CARD_NAME_MAX_LENGTH, isUuid, textLength, VALIDATION_MESSAGES } from "./validation-rules.ts";
 
 /** The first issue's message of a failed parse, or undefined when the parse succeeds. */
 function messageOf(schema: ZodType, value: unknown): string | undefined {
@@ -42,6 +42,24 @@ describe("textLength", () => {
         expect(textLength(text, { equals: a })).toBe(text.length === a);
       }),
     );
+  });
+});
+
+describe("isUuid", () => {
+  it("takes the ids the server writes, in either case, and nothing around or inside them", () => {
+    expect(isUuid("0192f3a4-5b6c-7d8e-9f01-23456789abcd")).toBe(true);
+    expect(isUuid("0192F3A4-5B6C-7D8E-9F01-23456789ABCD")).toBe(true);
+    for (const value of [
+      "",
+      "new",
+      "0192f3a45b6c7d8e9f0123456789abcd",
+      " 0192f3a4-5b6c-7d8e-9f01-23456789abcd",
+      "0192f3a4-5b6c-7d8e-9f01-23456789abcd/x",
+      "0192f3a4-5b6c-7d8e-9f01-23456789abcg",
+      "{0192f3a4-5b6c-7d8e-9f01-23456789abcd}",
+    ]) {
+      expect(isUuid(value)).toBe(false);
+    }
   });
 });
 

@@ -1,8 +1,7 @@
-import { basisPointsToPercentage, DEFAULT_TAX_CATEGORIES, DELETED_AT_MARKER } from "@kort/core";
+import { basisPointsToPercentage, DEFAULT_TAX_CATEGORIES, DELETED_AT_MARKER, isUuid } from "@kort/core";
 import type { Db, Executor } from "../../platform/db/client.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import { listScope } from "../../platform/http/list-scope.ts";
 import {
   type CategoryRecord,

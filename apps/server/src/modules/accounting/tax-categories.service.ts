@@ -1,7 +1,7 @@
+import { isUuid } from "@kort/core";
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import {
   type CreateTaxCategoryInput,
   createTaxCategorySchema,

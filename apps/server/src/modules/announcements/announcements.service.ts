@@ -1,8 +1,8 @@
+import { isUuid } from "@kort/core";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import { timePageOf } from "../../platform/db/keyset-cursor.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { ProjectContext, RequestContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { requirePlatformOwner } from "../platform/platform-access.ts";
 import {

@@ -5,6 +5,7 @@ import {
   CARD_DESIGN_SIZES,
   type CardDesignImage,
   type CardType,
+  isUuid,
 } from "@kort/core";
 import { fileTypeFromBuffer } from "file-type";
 import { z } from "zod";
@@ -13,7 +14,6 @@ import { timePageOf } from "../../platform/db/keyset-cursor.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import type { UploadResult } from "../../platform/http/multipart.ts";
 import { type AppDeps, FileAnswer } from "../../platform/http/rest.ts";
 import { loadSharp } from "../receipts/receipt-files.ts";

@@ -1,9 +1,8 @@
-import type { PolicyActionOf } from "@kort/core";
+import { isUuid, type PolicyActionOf } from "@kort/core";
 import type { Executor } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import { type PolicySubject, policyFor } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import { type CardRecord, findCard, lockCardRow } from "./cards-query.repo.ts";
 
 export type CardAction = PolicyActionOf<"card">;

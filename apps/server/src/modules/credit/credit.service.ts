@@ -5,6 +5,7 @@ import {
   formatBankAccount,
   formatKennitala,
   formatMoney,
+  isUuid,
   parseBankAccount,
   parseKennitala,
   TRANSFER_MAX_AMOUNT,
@@ -16,7 +17,6 @@ import { timeCursorFromText, timePageOf } from "../../platform/db/keyset-cursor.
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { enqueueMessage } from "../../platform/outbox/outbox.ts";
 import {

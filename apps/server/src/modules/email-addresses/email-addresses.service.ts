@@ -1,9 +1,8 @@
-import { storedLocale } from "@kort/core";
+import { isUuid, storedLocale } from "@kort/core";
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { UserContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { linkTo, publicBaseUrl } from "../../platform/outbox/links.ts";
 import { sendAliasVerification } from "./email-addresses.messages.ts";

@@ -3,6 +3,7 @@ import {
   EXPORT_LEVELS,
   type ExportFormat,
   type ExportLevel,
+  isUuid,
   type JobStatus,
   LOCALES,
 } from "@kort/core";
@@ -12,7 +13,6 @@ import { writeAudit } from "../../platform/audit/audit.ts";
 import { timeCursorFromText, timePageOf } from "../../platform/db/keyset-cursor.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import { listScope } from "../../platform/http/list-scope.ts";
 import { type AppDeps, FileAnswer } from "../../platform/http/rest.ts";
 import { publicBaseUrl } from "../../platform/outbox/links.ts";

@@ -1,9 +1,8 @@
-import { EXPORT_FORMATS, isoDate } from "@kort/core";
+import { EXPORT_FORMATS, isoDate, isUuid } from "@kort/core";
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import { listScope } from "../../platform/http/list-scope.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import type { JobContext } from "../../platform/jobs/jobs.ts";

@@ -7,6 +7,7 @@ import {
   billingPeriodStartingIn,
   currentBillingPeriod,
   isoDate,
+  isUuid,
   type JobStatus,
   previousBillingPeriod,
   storedLocale,
@@ -21,7 +22,6 @@ import { createEInvoiceSender } from "../../platform/einvoicing/einvoicing.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import { type AppDeps, FileAnswer } from "../../platform/http/rest.ts";
 import type { JobContext, TaskDeps } from "../../platform/jobs/jobs.ts";
 import { KENNITALA_SCHEME } from "../../platform/ubl/peppol.ts";

@@ -7,6 +7,7 @@ import {
   billingPeriodOf,
   billingPeriodStartingIn,
   currentBillingPeriod,
+  isUuid,
   parseIsoDate,
   SPENDING_DIMENSIONS,
   SPENDING_TOP_DEFAULT,
@@ -18,7 +19,6 @@ import { timeCursorFromText, timePageOf } from "../../platform/db/keyset-cursor.
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { type AuditRecord, auditPage } from "./audit-log.repo.ts";
 import { periodTrend, type Spending, spendingBy } from "./overview.repo.ts";

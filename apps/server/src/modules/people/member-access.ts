@@ -1,10 +1,9 @@
-import type { PolicyActionOf } from "@kort/core";
+import { isUuid, type PolicyActionOf } from "@kort/core";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize, type PolicySubject, policyFor } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import { lockMembership } from "./member-changes.repo.ts";
 import { findMember, listMemberTeams, type MemberRecord } from "./members.repo.ts";
 

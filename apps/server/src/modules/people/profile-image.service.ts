@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   isProfileImageType,
+  isUuid,
   PROFILE_IMAGE_MAX_BYTES,
   PROFILE_IMAGE_TYPES,
   type ProfileImageType,
@@ -9,7 +10,6 @@ import {
 import { fileTypeFromBuffer } from "file-type";
 import { AppError } from "../../platform/errors.ts";
 import type { UserContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import type { UploadResult } from "../../platform/http/multipart.ts";
 import { type AppDeps, FileAnswer } from "../../platform/http/rest.ts";
 import { loadSharp } from "../receipts/receipt-files.ts";

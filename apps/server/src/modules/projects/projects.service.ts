@@ -1,8 +1,7 @@
-import { assignableRoles, MEMBER_ROLES, privilegesFor, type RoleName } from "@kort/core";
+import { assignableRoles, isUuid, MEMBER_ROLES, privilegesFor, type RoleName } from "@kort/core";
 import type { Db } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { ProjectContext, UserContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import { findProjectOfUser, listProjectsOfUser, type ProjectRecord } from "./projects.repo.ts";
 import type { AvailableRolesDto, CurrentProjectDto, PrivilegeDto, ProjectDto, RoleDto } from "./projects.schemas.ts";
 

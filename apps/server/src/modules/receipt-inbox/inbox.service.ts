@@ -1,4 +1,4 @@
-import { isoDate, MS_PER_DAY } from "@kort/core";
+import { isoDate, isUuid, MS_PER_DAY } from "@kort/core";
 import { z } from "zod";
 import { writeAudit } from "../../platform/audit/audit.ts";
 import type { Executor } from "../../platform/db/client.ts";
@@ -7,7 +7,6 @@ import type { ReceiptMatch } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import { policyFor } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import { listScope } from "../../platform/http/list-scope.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { notify } from "../../platform/notifications/notify.ts";

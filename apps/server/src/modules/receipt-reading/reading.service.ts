@@ -1,5 +1,4 @@
-import { MS_PER_DAY, type ReceiptFileType } from "@kort/core";
-import { isUuid } from "../../platform/http/headers.ts";
+import { isUuid, MS_PER_DAY, type ReceiptFileType } from "@kort/core";
 import type { JobContext, TaskDeps } from "../../platform/jobs/jobs.ts";
 import { matchReadReceipt } from "../receipt-inbox/inbox.service.ts";
 import { RECEIPT_READ_QUEUE } from "../receipts/receipts.service.ts";

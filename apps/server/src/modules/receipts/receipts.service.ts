@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
+import { isUuid } from "@kort/core";
 import { writeAudit, writeAudits } from "../../platform/audit/audit.ts";
 import type { Executor } from "../../platform/db/client.ts";
 import type { ReceiptMatch, ReceiptSource } from "../../platform/db/schema/index.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { PolicySubject } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import type { UploadResult } from "../../platform/http/multipart.ts";
 import { type AppDeps, FileAnswer } from "../../platform/http/rest.ts";
 import {

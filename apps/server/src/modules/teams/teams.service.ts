@@ -1,9 +1,8 @@
-import { currentBillingPeriod } from "@kort/core";
+import { currentBillingPeriod, isUuid } from "@kort/core";
 import type { Db } from "../../platform/db/client.ts";
 import { requestBatcher } from "../../platform/graphql/request-batch.ts";
 import { authorize, policyFor } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import { assertPossiblyAllowed, teamNotFound, teamSubject } from "./team-access.ts";
 import { listTeamMembers, type TeamMemberRecord } from "./team-members.repo.ts";
 import { findLiveTeam, listLiveTeams, type TeamView } from "./teams.repo.ts";

@@ -1,10 +1,10 @@
+import { isUuid } from "@kort/core";
 import { z } from "zod";
 import { writeAudits } from "../../platform/audit/audit.ts";
 import type { Executor, Tx } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { isUuid } from "../../platform/http/headers.ts";
 import { noteCategorisation, noteCategorisations } from "../categorisation/categorisation.service.ts";
 import type { LedgerDeps } from "./ledger.service.ts";
 import { assertTransactionActionPossible, type TransactionAction, transactionNotFound } from "./transaction-access.ts";

@@ -1,5 +1,5 @@
 import { hash } from "node:crypto";
-import { DEFAULT_LOCALE, type Locale } from "@kort/core";
+import { DEFAULT_LOCALE, isUuid, type Locale } from "@kort/core";
 import { AppError } from "../errors.ts";
 
 /** Pure readers of the request headers of spec section 7, kept apart from the database so they are unit-tested alone. */
@@ -52,10 +52,6 @@ export const requestOrigin = (headers: HeaderBag, protocol: string): string | un
 
 /** Tokens are stored only as their SHA-256, so a leaked tokens table does not leak sessions. */
 export const hashToken = (token: string): string => hash("sha256", token, "hex");
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string): boolean => UUID.test(value);
 
 /** X-Project-Id: absent is fine (not every call is about a project); present but not a UUID is the client's bug. */
 export const projectIdHeader = (headers: HeaderBag): string | undefined => {

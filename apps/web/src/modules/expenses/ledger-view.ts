@@ -1,6 +1,7 @@
 import {
   billingPeriodDates,
   currentBillingPeriod,
+  isUuid,
   lastBillingPeriods,
   parseIsoDate,
   TODO_FILTERS,
@@ -61,11 +62,9 @@ export const VIEW_PARAMS = {
 
 export type ViewParam = (typeof VIEW_PARAMS)[keyof typeof VIEW_PARAMS];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const idParam = (params: URLSearchParams, name: ViewParam): string | null => {
   const value = params.get(name);
-  return value !== null && UUID.test(value) ? value : null;
+  return value !== null && isUuid(value) ? value : null;
 };
 
 const flagParam = (params: URLSearchParams, name: ViewParam): boolean | null => {

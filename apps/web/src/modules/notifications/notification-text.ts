@@ -1,4 +1,4 @@
-import { formatMoney, type Locale } from "@kort/core";
+import { formatMoney, isUuid, type Locale } from "@kort/core";
 import { PATHS } from "../../app/router/paths.ts";
 
 /**
@@ -76,10 +76,7 @@ export const notificationText = (kind: string, payload: unknown, locale: Locale)
 };
 
 /** A UUID as the server writes ids: anything else in a payload is not a link (the path would lead nowhere). */
-const idOf = (value: unknown): string | undefined =>
-  typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
-    ? value
-    : undefined;
+const idOf = (value: unknown): string | undefined => (typeof value === "string" && isUuid(value) ? value : undefined);
 
 /**
  * Where the dashboard opens a notice: what it is about, when the payload names it (the purchase a clearing went over,

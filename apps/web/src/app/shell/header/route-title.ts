@@ -1,3 +1,4 @@
+import { isUuid } from "@kort/core";
 import type { ParseKeys } from "i18next";
 
 /** The header title of each signed-in page, by the first path segment. */
@@ -31,12 +32,10 @@ const decode = (segment: string): string => {
   }
 };
 
-/** Record ids mean nothing to a reader; the page names the record itself (page-subtitle.ts). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const routeTitle = (pathname: string): RouteTitle => {
   const [first = "", ...rest] = pathname.split("/").filter((segment) => segment.length > 0);
-  const named = rest.map(decode).filter((segment) => !UUID.test(segment));
+  // Record ids mean nothing to a reader; the page names the record itself (page-subtitle.ts).
+  const named = rest.map(decode).filter((segment) => !isUuid(segment));
   return {
     titleKey: TITLE_KEYS[first] ?? null,
     subtitle: named.length > 0 ? named.join(" / ") : null,
