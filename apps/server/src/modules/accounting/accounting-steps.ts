@@ -18,7 +18,7 @@ import {
   updateDimension,
   updateValue,
 } from "./dimensions.repo.ts";
-import { findProjectPlan } from "./plan.repo.ts";
+import { findAccountingSettings } from "./plan.repo.ts";
 import { findTaxCategories } from "./tax-categories.repo.ts";
 
 /**
@@ -183,7 +183,7 @@ export const setCategoryDimensionsStep = async (
   const added = after.filter((id) => !before.includes(id));
   const removed = before.filter((id) => !after.includes(id));
   if (added.length > 0) {
-    const plan = await findProjectPlan(step.tx, step.projectId);
+    const { plan } = await findAccountingSettings(step.tx, step.projectId);
     if (!dimensionCountAllowed(plan, after.length)) throw dimensionLimitReached(plan);
   }
   await deleteLinks(step.tx, step.projectId, category.id, removed);

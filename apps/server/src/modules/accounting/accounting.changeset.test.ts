@@ -1,3 +1,4 @@
+import { RECEIPT_MISSING_DAYS_DEFAULT } from "@kort/core";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
@@ -478,5 +479,31 @@ describe("the plan", () => {
       const kept = kind === "general" ? stored.percent : (stored[kind] as { percent: number }).percent;
       expect(last).toEqual([kept]);
     }
+  });
+
+  it("audits owners' receipt rule changes made at once as one chain", async () => {
+    const fresh = await createAccountingScene(t);
+    const SET = "mutation($d: Int!) { set_receipt_missing_days(days: $d) { receipt_missing_days } }";
+    const sent = [1, 2, 3, 4, 5, 6];
+    const answers = await Promise.all(sent.map((d) => gql(SET, fresh.owner.headers, { d })));
+    expect(answers.map((answer) => answer.errors)).toEqual(answers.map(() => undefined));
+    const [project] = await t.db
+      .select({ preferences: projects.preferences })
+      .from(projects)
+      .where(eq(projects.id, fresh.project.id));
+    const stored = ((project?.preferences ?? {}) as { receipt_missing_days?: number }).receipt_missing_days;
+    const chain = (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.projectId, fresh.project.id), eq(auditLog.action, "project.set_receipt_missing_days")))
+    ).map((row) => row.data as { from: number; to: number });
+    // Each change starts from what the one before it left: the default, then five of the values sent, all different;
+    // the one value no change started from is what is stored.
+    const froms = chain.map((row) => row.from);
+    expect(chain).toHaveLength(sent.length);
+    expect(new Set(froms).size).toBe(sent.length);
+    expect(froms).toContain(RECEIPT_MISSING_DAYS_DEFAULT);
+    expect(chain.map((row) => row.to).filter((to) => !froms.includes(to))).toEqual([stored]);
   });
 });

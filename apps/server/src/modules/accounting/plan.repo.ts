@@ -5,13 +5,34 @@ import { projects } from "../../platform/db/schema/index.ts";
 import { type Tolerance, type ToleranceKind, type Tolerances, tolerancesOf } from "../processor/capture-tolerance.ts";
 
 /**
- * The company's plan (projects.plan). Accounting reads and sets it: how many dimensions a category may ask for is
- * the one thing the plan governs so far.
+ * What accounting keeps on the company's row: the plan (how many dimensions a category may ask for is the one thing
+ * it governs so far), the MissingReceipt grace in days (`preferences.receipt_missing_days`) and the capture
+ * tolerances (`preferences.capture_tolerance`), each the default unless set.
  */
-export const findProjectPlan = async (db: Executor, projectId: string): Promise<ProjectPlan> => {
-  const [row] = await db.select({ plan: projects.plan }).from(projects).where(eq(projects.id, projectId)).limit(1);
+export type StoredSettings = { plan: ProjectPlan; receiptMissingDays: number; tolerances: Tolerances };
+
+/**
+ * The settings in one read of the company's row. A change reads them with `lock`, under the row's lock, so that it
+ * answers the value it replaces in the order changes are made: two owners' changes are audited as one chain.
+ */
+export const findAccountingSettings = async (
+  db: Executor,
+  projectId: string,
+  lock: "lock" | "no-lock" = "no-lock",
+): Promise<StoredSettings> => {
+  const query = db
+    .select({ plan: projects.plan, preferences: projects.preferences })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  const [row] = await (lock === "lock" ? query.for("update") : query);
   if (!row) throw new Error(`project ${projectId} is missing`);
-  return row.plan;
+  const preferences = (row.preferences ?? {}) as Record<string, unknown>;
+  const days = preferences.receipt_missing_days;
+  return {
+    plan: row.plan,
+    receiptMissingDays: typeof days === "number" && Number.isInteger(days) ? days : RECEIPT_MISSING_DAYS_DEFAULT,
+    tolerances: tolerancesOf(preferences),
+  };
 };
 
 /** Sets the plan; answers the plan it had before. */
@@ -21,18 +42,9 @@ export const updateProjectPlan = async (
   plan: ProjectPlan,
   now: Date,
 ): Promise<ProjectPlan> => {
-  const previous = await findProjectPlan(db, projectId);
+  const previous = (await findAccountingSettings(db, projectId, "lock")).plan;
   await db.update(projects).set({ plan, updatedAt: now }).where(eq(projects.id, projectId));
   return previous;
-};
-
-/** The company's MissingReceipt grace in days (`preferences.receipt_missing_days`), the default unless set. */
-export const findReceiptMissingDays = async (db: Executor, projectId: string): Promise<number> => {
-  const [row] = await db
-    .select({ days: sql<number | null>`(${projects.preferences} ->> 'receipt_missing_days')::int` })
-    .from(projects)
-    .where(eq(projects.id, projectId));
-  return row?.days ?? RECEIPT_MISSING_DAYS_DEFAULT;
 };
 
 /** Sets the grace; answers the one it had before. The rest of the preferences stay as they are. */
@@ -42,7 +54,7 @@ export const updateReceiptMissingDays = async (
   days: number,
   now: Date,
 ): Promise<number> => {
-  const previous = await findReceiptMissingDays(db, projectId);
+  const previous = (await findAccountingSettings(db, projectId, "lock")).receiptMissingDays;
   await db
     .update(projects)
     .set({
@@ -53,16 +65,7 @@ export const updateReceiptMissingDays = async (
   return previous;
 };
 
-/** The company's capture tolerances (`preferences.capture_tolerance`), each the default unless set. */
-export const findCaptureTolerances = async (db: Executor, projectId: string): Promise<Tolerances> => {
-  const [row] = await db.select({ preferences: projects.preferences }).from(projects).where(eq(projects.id, projectId));
-  return tolerancesOf((row?.preferences ?? {}) as Record<string, unknown>);
-};
-
-/**
- * Sets one kind's tolerance, keeping the others; answers the one it had before, read under the company row's lock
- * so that two owners' changes are audited in the order they were made.
- */
+/** Sets one kind's tolerance, keeping the others; answers the one it had before. */
 export const updateCaptureTolerance = async (
   db: Executor,
   projectId: string,
@@ -70,12 +73,7 @@ export const updateCaptureTolerance = async (
   tolerance: Tolerance,
   now: Date,
 ): Promise<Tolerance> => {
-  const [row] = await db
-    .select({ preferences: projects.preferences })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .for("update");
-  const previous = tolerancesOf((row?.preferences ?? {}) as Record<string, unknown>)[kind];
+  const previous = (await findAccountingSettings(db, projectId, "lock")).tolerances[kind];
   // The general tolerance sits at the setting's top, as it was first stored; fuel's and hotels' under their names.
   const patch = kind === "general" ? tolerance : { [kind]: tolerance };
   const stored = sql`${projects.preferences} -> 'capture_tolerance'`;

@@ -12,9 +12,7 @@ import {
 import { authorizeOnProject } from "./accounting-access.ts";
 import { type AccountingDeps, audit, runChange } from "./accounting-steps.ts";
 import {
-  findCaptureTolerances,
-  findProjectPlan,
-  findReceiptMissingDays,
+  findAccountingSettings,
   updateCaptureTolerance,
   updateProjectPlan,
   updateReceiptMissingDays,
@@ -31,13 +29,12 @@ export const accountingSettingsFor = async (
 ): Promise<AccountingSettingsDto> => {
   authorizeOnProject(ctx, "category", "read-groups");
   const project = { project_id: ctx.membership.projectId };
-  const plan = await findProjectPlan(deps.db, ctx.membership.projectId);
-  const tolerances = await findCaptureTolerances(deps.db, ctx.membership.projectId);
+  const { plan, receiptMissingDays, tolerances } = await findAccountingSettings(deps.db, ctx.membership.projectId);
   return {
     plan,
     max_dimensions_per_category: maxDimensionsPerCategory(plan),
     can_change_plan: policyFor(ctx, "tax-category", "manage", project).allowed,
-    receipt_missing_days: await findReceiptMissingDays(deps.db, ctx.membership.projectId),
+    receipt_missing_days: receiptMissingDays,
     can_change_receipt_rule: policyFor(ctx, "category", "manage", project).allowed,
     capture_tolerances: TOLERANCE_KINDS.map((kind) => ({ kind, ...tolerances[kind] })),
     can_change_capture_tolerance: policyFor(ctx, "tax-category", "manage", project).allowed,
