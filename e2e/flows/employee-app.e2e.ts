@@ -63,6 +63,8 @@ describe("the employee app", () => {
     await page.getByTestId("app-reveal-submit").tap();
     await page.getByTestId("app-reveal-error").waitFor();
     expect(await page.getByTestId("app-reveal-error").getAttribute("data-code")).toBe("INVALID_PASSCODE");
+    // The dialog is a thumb's too: its close button as well as its boxes and button.
+    await expectPhoneFriendly(page);
     await typeCode(page, "app-reveal-passcode", employee.passcode);
     await page.getByTestId("app-reveal-submit").tap();
     await tile.getByTestId("app-card-details").waitFor();

@@ -1,12 +1,11 @@
-import { Button, Card, Group, Modal, Stack, Text } from "@mantine/core";
+import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import { IconFingerprint } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
-import { CLOSE_44, TOUCH_TARGET } from "./app-paths.ts";
-import { FourDigitInput } from "./FourDigitInput.tsx";
+import { TOUCH_TARGET } from "./app-paths.ts";
 import { FAIL_OFFLINE } from "./offline.ts";
+import { PasscodeDialog } from "./PasscodeDialog.tsx";
 import { unlockEnabledHere, unlockSupported } from "./unlock-flag.ts";
 
 /** The WebAuthn library loads when the person turns unlock on or off, not with the cards page (first-load budget). */
@@ -20,16 +19,13 @@ export function UnlockOffer() {
   const { t } = useTranslation();
   const [enabled, setEnabled] = useState(unlockEnabledHere);
   const [asking, setAsking] = useState(false);
-  const [passcode, setPasscode] = useState("");
   const turnOn = useMutation({
     mutationFn: async (pin: string) => (await unlockCalls()).turnOnUnlock(pin),
     ...FAIL_OFFLINE,
     onSuccess: () => {
       setAsking(false);
-      setPasscode("");
       setEnabled(true);
     },
-    onError: () => setPasscode(""),
   });
   const turnOff = useMutation({
     mutationFn: async () => (await unlockCalls()).turnOffUnlock(),
@@ -68,46 +64,15 @@ export function UnlockOffer() {
           {t("employeeApp.unlock.turnOn")}
         </Button>
       </Stack>
-      <Modal
+      <PasscodeDialog
         opened={asking}
-        onClose={() => {
-          setAsking(false);
-          setPasscode("");
-          turnOn.reset();
-        }}
+        onClose={() => setAsking(false)}
         title={t("employeeApp.unlock.offerTitle")}
-        centered
-        closeButtonProps={CLOSE_44}
-      >
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (passcode.length === 4) turnOn.mutate(passcode);
-          }}
-        >
-          <Stack gap="md" align="center">
-            <Text size="sm">{t("employeeApp.unlock.passcodeIntro")}</Text>
-            <FourDigitInput
-              value={passcode}
-              onChange={setPasscode}
-              autoFocus
-              aria-label={t("employeeApp.reveal.label")}
-              data-testid="app-unlock-passcode"
-            />
-            {turnOn.isError && <ApiErrorAlert error={turnOn.error} testId="app-unlock-error" />}
-            <Button
-              type="submit"
-              fullWidth
-              h={TOUCH_TARGET}
-              disabled={passcode.length !== 4}
-              loading={turnOn.isPending}
-              data-testid="app-unlock-submit"
-            >
-              {t("employeeApp.unlock.turnOn")}
-            </Button>
-          </Stack>
-        </form>
-      </Modal>
+        intro={t("employeeApp.unlock.passcodeIntro")}
+        submitLabel={t("employeeApp.unlock.turnOn")}
+        mutation={turnOn}
+        testId="app-unlock"
+      />
     </Card>
   );
 }
