@@ -262,6 +262,8 @@ describe("the employee app on a phone", () => {
     await page.getByTestId("app-categorise").waitFor();
     const department = page.getByRole("combobox", { name: "Deild" });
     await expect.poll(() => department.inputValue()).toBe("Rekstur");
+    // The filled selects' clear buttons are touch targets too.
+    await expectPhoneFriendly(page);
     await page.getByTestId("app-comment").fill("Hádegisfundur");
     await page.getByTestId("app-categorise-save").tap();
     await page.getByTestId("app-categorise-saved").waitFor();

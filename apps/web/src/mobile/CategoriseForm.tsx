@@ -7,7 +7,7 @@ import { request } from "../app/api/client.ts";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useLocale } from "../app/i18n/useLocale.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
-import { TOUCH_TARGET } from "./app-paths.ts";
+import { CLEARABLE_44, TOUCH_TARGET } from "./app-paths.ts";
 import { categories, categorise, type MyTransactionDetails } from "./mobile.api.ts";
 import {
   APP_SET_CATEGORY_MUTATION,
@@ -107,7 +107,7 @@ export function CategoriseForm({ transaction }: { transaction: MyTransactionDeta
               if (picked?.default_tax_category_id) setTaxId(picked.default_tax_category_id);
             }}
             searchable
-            clearable
+            {...CLEARABLE_44}
             size="md"
             disabled={options.isPending}
             data-testid="app-category-select"
@@ -122,7 +122,7 @@ export function CategoriseForm({ transaction }: { transaction: MyTransactionDeta
                 .map((value) => ({ value: value.id, label: value.title }))}
               value={values[dimension.id] ?? null}
               onChange={(next) => setValues((current) => ({ ...current, [dimension.id]: next }))}
-              clearable
+              {...CLEARABLE_44}
               size="md"
               data-testid="app-dimension-select"
             />
@@ -133,7 +133,7 @@ export function CategoriseForm({ transaction }: { transaction: MyTransactionDeta
             data={taxData}
             value={taxId}
             onChange={setTaxId}
-            clearable
+            {...CLEARABLE_44}
             size="md"
             data-testid="app-tax-select"
           />
