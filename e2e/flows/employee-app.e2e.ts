@@ -97,6 +97,8 @@ describe("the employee app", () => {
 
     await tile.getByTestId("app-card-activity").tap();
     await page.getByTestId("app-activity").waitFor();
+    // The page names the card whose purchases it lists.
+    expect(await page.getByTestId("app-activity-card").textContent()).toBe(`${name} · •••• ${pan.slice(-4)}`);
     const rows = page.getByTestId("app-activity-row");
     await rows.nth(1).waitFor();
     expect(await rows.nth(0).getAttribute("data-status")).toBe("pending");

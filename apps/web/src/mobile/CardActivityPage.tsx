@@ -10,6 +10,7 @@ import { CardMerchantRules } from "./CardMerchantRules.tsx";
 import { type CardAuthorization, cardAuthorizations } from "./mobile.api.ts";
 import { ReceiptLockNotice } from "./ReceiptLockNotice.tsx";
 import { useCursorList } from "./useCursorList.ts";
+import { useMyCards } from "./useMyCards.ts";
 import { useShortDate } from "./useShortDate.ts";
 
 const STATUS_COLOR: Record<CardAuthorization["status"], string> = {
@@ -30,16 +31,25 @@ export function CardActivityPage() {
   const money = useFormatMoney();
   const { id = "" } = useParams();
   const projectId = useSelectedProjectId();
+  // The card's name, from the cards list the app already holds: a notice or a reload can open this page too.
+  const card = useMyCards().data?.nodes.find((node) => node.id === id);
   const { list, rows, end } = useCursorList(
     ["employee-app", projectId, "card", id, "authorizations"],
     (after, signal) => cardAuthorizations(id, after, signal),
   );
   return (
     <Stack gap="sm" data-testid="app-activity">
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          {t("employeeApp.activity.title")}
-        </Title>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Title order={2} size="h3">
+            {t("employeeApp.activity.title")}
+          </Title>
+          {card && (
+            <Text size="sm" c="dimmed" truncate data-testid="app-activity-card">
+              {card.description} · •••• {card.card.masked_number}
+            </Text>
+          )}
+        </Stack>
         <Button component={Link} to={APP_PATHS.cards} variant="subtle" h={TOUCH_TARGET}>
           {t("employeeApp.back")}
         </Button>
