@@ -60,8 +60,18 @@ describe("a clearing far above its authorization", () => {
     await excess.getByTestId("panel-capture-excess-card").click();
     await page.waitForURL((url) => url.pathname === `/cards/${card.id}`);
     await page.getByTestId("card-page").waitFor();
+    // The card's page says why it is locked, for an administrator who comes to it without the notice.
+    const review = page.getByTestId("card-review");
+    await review
+      .getByText(`Færsla hjá ${merchant} var gerð upp 60.000 kr. en heimild var 1.000 kr., 59.000 kr. umfram.`, {
+        exact: false,
+      })
+      .waitFor();
+    expect(await review.getByTestId("card-review-purchase").getAttribute("href")).toBe(`/expenses/${purchase}`);
     await page.getByTestId("card-action-unlock").click();
     await page.getByTestId("card-action-lock").waitFor();
+    // Unlocked, the card has nothing under review.
+    await review.waitFor({ state: "detached" });
     const [row] = await query<{ status: string }>("select status from cards where id = $1", [card.id]);
     expect(row?.status).toBe("ACTIVE");
     expect(await authorize(card, { amount: 500 })).toMatchObject({ approved: true });

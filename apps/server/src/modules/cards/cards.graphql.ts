@@ -3,11 +3,13 @@ import { CARD_STATUSES, CARD_TYPES, LIMIT_PERIODS, LIMIT_USAGE_TYPES } from "@ko
 import { builder } from "../../platform/graphql/builder.ts";
 import { requireProject } from "../../platform/http/context.ts";
 import { cardActionsFor } from "./card-actions.ts";
+import type { CardReviewDto } from "./card-review.repo.ts";
 import type { AccountBalanceDto, CardBalanceDto, CardDto, CardLimitDto } from "./cards.schemas.ts";
 import {
   accountBalanceFor,
   activeCardCountsFor,
   batchedCardBalance,
+  batchedCardReview,
   checkCardLimitsFor,
   getCardFor,
   listCardsFor,
@@ -54,6 +56,19 @@ const CardCategory = builder.objectRef<{ id: string; title: string; code: string
   fields: (t) => ({ id: t.exposeID("id"), title: t.exposeString("title"), code: t.exposeString("code") }),
 });
 
+const CardReview = builder.objectRef<CardReviewDto>("CardReview").implement({
+  description:
+    "A clearing far over its authorization that locked the card for review (issue 13): amounts in whole ISK.",
+  fields: (t) => ({
+    transaction_id: t.exposeID("transaction_id"),
+    merchant: t.exposeString("merchant"),
+    authorized_amount: t.exposeFloat("authorized_amount"),
+    cleared_amount: t.exposeFloat("cleared_amount"),
+    excess: t.exposeFloat("excess"),
+    locked_at: t.expose("locked_at", { type: "DateTime" }),
+  }),
+});
+
 export const Card = builder.objectRef<CardDto>("Card").implement({
   description: "A virtual card (spec section 3). Only the last four digits of the number ever leave the server.",
   fields: (t) => ({
@@ -72,6 +87,12 @@ export const Card = builder.objectRef<CardDto>("Card").implement({
     balance: t.field({
       type: CardBalance,
       resolve: (card, _args, { deps, kort }) => batchedCardBalance(deps, kort, card),
+    }),
+    review: t.field({
+      type: CardReview,
+      nullable: true,
+      description: "Why the card is LOCKED when a clearing over its authorization locked it; null otherwise.",
+      resolve: (card, _args, { deps, kort }) => batchedCardReview(deps, kort, card),
     }),
     limits: t.expose("limits", { type: [CardLimit] }),
     cardholder: t.expose("cardholder", { type: Cardholder }),

@@ -9,6 +9,7 @@ import { accountBalance, cardWindowSpend } from "../processor/balance.service.ts
 import { isProjectMember } from "../projects/memberships.service.ts";
 import { assertCardActionPossible, authorizeCard, loadCardFor } from "./card-access.ts";
 import { checkCardLimits } from "./card-limit-check.service.ts";
+import { type CardReviewDto, findCardReviews } from "./card-review.repo.ts";
 import {
   type AccountBalanceDto,
   type CardBalanceDto,
@@ -155,6 +156,33 @@ const balanceBatch = requestBatcher<BalanceKey, CardBalanceDto>(async (keys) => 
     keys.map((key) => key.card),
   );
   return new Map(keys.map((key) => [key, balances.get(key.card.id) as CardBalanceDto]));
+});
+
+/**
+ * The review field of every locked card a GraphQL request lists, read in one statement; a card that is not LOCKED
+ * has none, and is not asked about.
+ */
+export const batchedCardReview = async (
+  deps: CardReadDeps,
+  request: object,
+  card: CardDto,
+): Promise<CardReviewDto | null> =>
+  card.status === "LOCKED" ? ((await reviewBatch(request, { deps, card })) ?? null) : null;
+
+const reviewBatch = requestBatcher<BalanceKey, CardReviewDto>(async (keys) => {
+  const [first] = keys;
+  if (!first) return new Map();
+  const reviews = await findCardReviews(
+    first.deps.db,
+    first.card.project_id,
+    keys.map((key) => ({ id: key.card.id, statusChangedAt: key.card.status_changed_at })),
+  );
+  return new Map(
+    keys.flatMap((key) => {
+      const review = reviews.get(key.card.id);
+      return review ? [[key, review] as const] : [];
+    }),
+  );
 });
 
 /** Spec 7, card limit check: asked as `card create` for that cardholder and team, then checkCardLimits. */

@@ -26,6 +26,8 @@ export const PATHS = {
   accounting: "/accounting",
   transactions: "/transactions",
   expenses: "/expenses",
+  /** The ledger with one purchase's panel open. */
+  expense: (id: string) => `/expenses/${encodeURIComponent(id)}`,
   invoices: "/invoices",
   personalSettings: "/personal-settings",
   overview: "/overview",

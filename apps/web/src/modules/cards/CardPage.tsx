@@ -8,6 +8,7 @@ import { CardMerchantControls } from "../spend-rules/CardMerchantControls.tsx";
 import { CardActions } from "./CardActions.tsx";
 import { CardActivity } from "./CardActivity.tsx";
 import { CardOverview } from "./CardOverview.tsx";
+import { CardReviewNotice } from "./CardReviewNotice.tsx";
 import { useCard } from "./card-queries.ts";
 
 /** `/cards/:id` (spec 2): balance, limit and use, history and the actions the caller may take. */
@@ -29,6 +30,7 @@ export function CardPage() {
       <Group justify="flex-end">
         <CardActions card={card.data} />
       </Group>
+      {card.data.review && <CardReviewNotice review={card.data.review} />}
       <CardOverview card={card.data} />
       <CardMerchantControls cardId={card.data.id} />
       <CardActivity cardId={card.data.id} />

@@ -47,7 +47,17 @@ export const CARDS_QUERY = graphql(
   [CARD_FIELDS],
 );
 
-export const CARD_QUERY = graphql(`query Card($id: ID!) { card(id: $id) { ...CardFields } }`, [CARD_FIELDS]);
+/** The card page's card: the list's fields, and why it is locked when a clearing locked it for review. */
+export const CARD_QUERY = graphql(
+  `query Card($id: ID!) {
+    card(id: $id) {
+      ...CardFields
+      review { transaction_id merchant authorized_amount cleared_amount excess locked_at }
+    }
+  }`,
+  [CARD_FIELDS],
+);
+export type CardReview = NonNullable<NonNullable<ResultOf<typeof CARD_QUERY>["card"]>["review"]>;
 
 export const ACTIVE_CARD_COUNTS_QUERY = graphql(`
   query ActiveCardCounts { active_card_counts { card_type count } }

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
 import { useLocale } from "../../app/i18n/useLocale.ts";
+import { PATHS } from "../../app/router/paths.ts";
 import type { ExportInput } from "./exports.graphql.ts";
 import { useCreateExport, useExportCheck, useExportFormats } from "./useExports.ts";
 
@@ -104,7 +105,7 @@ export function ExportDialog({
               <List size="sm" spacing={2}>
                 {result.unfit.map((row) => (
                   <List.Item key={row.transaction_id}>
-                    <Anchor component={Link} to={`/expenses/${row.transaction_id}`} onClick={onClose} size="sm">
+                    <Anchor component={Link} to={PATHS.expense(row.transaction_id)} onClick={onClose} size="sm">
                       {row.merchant} · {formatDate(new Date(row.transaction_date), locale)} ·{" "}
                       {formatMoney(row.amount, { locale, currency: "ISK" })}
                     </Anchor>

@@ -92,12 +92,12 @@ export const notificationTarget = (kind: string, payload: unknown): string | und
     case "card.locked_for_review":
     case "receipt.attached":
     case "receipt.suggested":
-      return transaction && `${PATHS.expenses}/${transaction}`;
+      return transaction && PATHS.expense(transaction);
     case "transaction.reminder": {
       // As in the app (mobile/notification-link.ts): one purchase opens it, several the ledger.
       const ids = Array.isArray(p.transaction_ids) ? p.transaction_ids : [];
       const only = ids.length === 1 ? idOf(ids[0]) : undefined;
-      return only ? `${PATHS.expenses}/${only}` : PATHS.expenses;
+      return only ? PATHS.expense(only) : PATHS.expenses;
     }
     case "team.budget_alert": {
       const team = idOf(p.team_id);
