@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../app/testing/test-app.ts";
 import { createCardSecrets } from "../../platform/crypto/card-secrets.ts";
-import { authorizePayment } from "../processor/authorize-payment.service.ts";
 import { clearAuthorization } from "../processor/settlement.service.ts";
+import { approvedPurchase } from "../processor/testing/network-calls.ts";
 import { graphqlFor } from "../teams/teams.fixtures.ts";
 import { type CardsScene, createCardsScene, createCardsTestApp } from "./testing/cards-scene.ts";
 
@@ -28,18 +28,7 @@ type Review = {
 /** A 1.000 kr. purchase that the network clears at `cleared`: far above it, the card is locked for review. */
 const overCapture = async (card: Awaited<ReturnType<CardsScene["issue"]>>, merchant: string, cleared: number) => {
   const deps = { db: t.db, secrets: createCardSecrets(key), now: () => new Date() };
-  const answer = await authorizePayment(deps, {
-    pan: card.pan,
-    expiryMonth: card.expirationMonth,
-    expiryYear: card.expirationYear,
-    amount: 1_000,
-    currency: "ISK",
-    merchantName: merchant,
-    mcc: "5411",
-    merchantCountry: "IS",
-  });
-  expect(answer.approved).toBe(true);
-  return clearAuthorization(deps, { authorizationId: answer.id ?? "", amount: cleared });
+  return clearAuthorization(deps, { authorizationId: await approvedPurchase(deps, card, merchant), amount: cleared });
 };
 
 const LIST = `{ cards(limit: 200) { nodes { id status review {
