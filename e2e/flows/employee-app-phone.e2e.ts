@@ -276,6 +276,26 @@ describe("the employee app on a phone", () => {
     expect(kept).toEqual([{ comments: "Hádegisfundur", value_id: choice.value_id }]);
   });
 
+  it("tells the holder of a locked card that an administrator must unlock it", async () => {
+    const name = `Læst ${randomUUID().slice(0, 6)}`;
+    const card = await employeeCard(name);
+    const locked = await call<{ errors?: unknown }>(card.owner, "POST", "/graphql", {
+      query: "mutation($id: ID!) { lock_card(id: $id) { id } }",
+      variables: { id: card.id },
+    });
+    expect(locked.errors).toBeUndefined();
+    browser = await openBrowser(PHONE);
+    const { page } = browser;
+    await openAppSignedIn(page, inject("baseUrl"));
+    const tile = page.locator(`[data-testid="app-card"][data-card-name="${name}"][data-status="LOCKED"]`);
+    await tile
+      .getByTestId("app-card-locked")
+      .getByText("Stjórnandi hefur læst kortinu og því er öllum greiðslum með því hafnað.", { exact: false })
+      .waitFor();
+    expect(await tile.getByTestId("app-card-left").textContent()).toBe("0 kr.");
+    await expectPhoneFriendly(page);
+  });
+
   it("changes the card's PIN after the passcode, keeping only a hash", async () => {
     const name = `PIN ${randomUUID().slice(0, 6)}`;
     const card = await employeeCard(name);

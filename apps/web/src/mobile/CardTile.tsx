@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Button, Card, Group, Stack, Text } from "@mantine/core";
 import {
   IconEye,
   IconEyeOff,
@@ -110,6 +110,12 @@ export function CardTile({ card }: { card: FundingSource }) {
           </Text>
         )}
       </Stack>
+      {/* The holder cannot lift an administrator's lock (a hand lock, or a review of a clearing): say whom to ask. */}
+      {card.status === "LOCKED" && (
+        <Alert color="orange" variant="light" mt="sm" data-testid="app-card-locked">
+          <Text size="sm">{t("employeeApp.cards.locked")}</Text>
+        </Alert>
+      )}
       {freeze.isError && <ApiErrorAlert error={freeze.error} testId="app-card-error" />}
       {activate.isError && <ApiErrorAlert error={activate.error} testId="app-card-error" />}
       <Stack gap="xs" mt="md">
