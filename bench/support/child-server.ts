@@ -9,8 +9,11 @@ import { createInterface } from "node:readline";
  */
 export type ChildServer = { url: string; pid: number | undefined; stop(): Promise<void> };
 
+/** Node options for the floor servers only (`KORT_BENCH_FLOOR_NODE_ARGS`), to profile a floor as Kort is profiled. */
+const floorNodeArgs = (process.env.KORT_BENCH_FLOOR_NODE_ARGS ?? "").split(" ").filter((arg) => arg !== "");
+
 export const startChildServer = async (file: string, env: Record<string, string>): Promise<ChildServer> => {
-  const child = spawn(process.execPath, ["--import", "tsx", file], {
+  const child = spawn(process.execPath, [...floorNodeArgs, "--import", "tsx", file], {
     env: { ...process.env, ...env },
     stdio: ["pipe", "pipe", "inherit"],
   });
