@@ -21,7 +21,8 @@ describe("a clearing far above its authorization", () => {
   it("tells the owners, opens the purchase from the notice, and the owner unlocks the card after review", async () => {
     // An owner of the demo company of this test's own, so the bell holds this test's notice alone.
     const owner = await insertUser({ projectId: await demoProjectId(), role: "project_owner" });
-    const card = await issueEmployeeCard(`Yfirferð ${randomUUID().slice(0, 6)}`);
+    const cardName = `Yfirferð ${randomUUID().slice(0, 6)}`;
+    const card = await issueEmployeeCard(cardName);
     const merchant = `Verslun ${randomUUID().slice(0, 6)}`;
     const approved = await authorize(card, { amount: 1_000, merchant });
     expect(approved.approved).toBe(true);
@@ -32,7 +33,10 @@ describe("a clearing far above its authorization", () => {
     const { page } = browser;
     await signInAs(page, owner.email, "is");
     await page.evaluate((id) => localStorage.setItem("kort.project", id), await demoProjectId());
-    await page.goto(`${inject("baseUrl")}/cards`);
+    // The locked cards list marks the card as under review.
+    await page.goto(`${inject("baseUrl")}/cards?status=LOCKED`);
+    const listed = page.locator("tr", { has: page.getByTestId("card-link").getByText(cardName, { exact: true }) });
+    await listed.getByTestId("card-under-review").getByText("Til yfirferðar").waitFor();
     await page.getByTestId("notification-count").locator(".mantine-Indicator-indicator").getByText("1").waitFor();
     await page.getByTestId("notification-bell").click();
     const notice = page.getByTestId("notification-list").getByTestId("notification");

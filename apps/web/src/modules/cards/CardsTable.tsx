@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Table } from "@mantine/core";
+import { Anchor, Badge, Group, Table, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
@@ -92,6 +92,12 @@ export function CardsTable({ cards }: { cards: readonly Card[] }) {
                   <Badge variant="light" color={card.status === "ACTIVE" ? "teal" : "gray"} data-testid="card-status">
                     {t(CARD_STATUS_KEYS[card.status])}
                   </Badge>
+                  {/* Locked by a clearing far over its authorization: the card's page says what happened. */}
+                  {card.review && (
+                    <Text size="xs" c="orange.8" style={{ whiteSpace: "nowrap" }} data-testid="card-under-review">
+                      {t("cards.review.short")}
+                    </Text>
+                  )}
                 </NoWrapCell>
                 <NoWrapCell>
                   {day(card.created_at)}
