@@ -16,7 +16,8 @@ export const expectPhoneFriendly = async (page: Page) => {
         .getAnimations()
         // A spinner's animation never ends; only those that do are waited for.
         .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished),
+        // One cancelled while waited for (an alert replaced, a focus ring moved) rejects; it is over all the same.
+        .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
   const small = await page.evaluate(() =>
