@@ -146,9 +146,10 @@ export const batchedCardBalance = async (
   return balance;
 };
 
-type BalanceKey = { deps: CardReadDeps; card: CardDto };
+/** A card of the request and what reads its fields: the key of the request batchers below. */
+type CardKey = { deps: CardReadDeps; card: CardDto };
 
-const balanceBatch = requestBatcher<BalanceKey, CardBalanceDto>(async (keys) => {
+const balanceBatch = requestBatcher<CardKey, CardBalanceDto>(async (keys) => {
   const [first] = keys;
   if (!first) return new Map();
   const balances = await cardBalances(
@@ -169,7 +170,7 @@ export const batchedCardReview = async (
 ): Promise<CardReviewDto | null> =>
   card.status === "LOCKED" ? ((await reviewBatch(request, { deps, card })) ?? null) : null;
 
-const reviewBatch = requestBatcher<BalanceKey, CardReviewDto>(async (keys) => {
+const reviewBatch = requestBatcher<CardKey, CardReviewDto>(async (keys) => {
   const [first] = keys;
   if (!first) return new Map();
   const reviews = await findCardReviews(
