@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
-import { TOUCH_TARGET } from "./app-paths.ts";
+import { TOUCH_TARGET } from "../ui/touch-target.ts";
 import { acknowledgeAnnouncement, myAnnouncementsKey, openAnnouncements } from "./mobile.api.ts";
 import { OFFLINE_FIRST } from "./offline.ts";
 

@@ -7,7 +7,7 @@ import { request } from "../app/api/client.ts";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useLocale } from "../app/i18n/useLocale.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
-import { CLEARABLE_44, TOUCH_TARGET } from "./app-paths.ts";
+import { CLEARABLE_44, TOUCH_TARGET } from "../ui/touch-target.ts";
 import { categories, categorise, type MyTransactionDetails } from "./mobile.api.ts";
 import {
   APP_SET_CATEGORY_MUTATION,

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { request } from "../app/api/client.ts";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
-import { TOUCH_TARGET } from "./app-paths.ts";
+import { TOUCH_TARGET } from "../ui/touch-target.ts";
 import { APP_ATTACH_RECEIPT_MUTATION, APP_RECEIPTS_INBOX_QUERY, APP_WAITING_RECEIPTS_QUERY } from "./mobile.graphql.ts";
 import { FAIL_OFFLINE, OFFLINE_FIRST } from "./offline.ts";
 

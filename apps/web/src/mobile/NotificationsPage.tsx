@@ -7,7 +7,7 @@ import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useLocale } from "../app/i18n/useLocale.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { notificationText } from "../modules/notifications/notification-text.ts";
-import { TOUCH_TARGET } from "./app-paths.ts";
+import { TOUCH_TARGET } from "../ui/touch-target.ts";
 import {
   type AppNotification,
   markAllNotificationsRead,

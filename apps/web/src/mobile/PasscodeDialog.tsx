@@ -3,8 +3,8 @@ import type { UseMutationResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
-import { CLOSE_44, TOUCH_TARGET } from "./app-paths.ts";
-import { FourDigitInput } from "./FourDigitInput.tsx";
+import { FourDigitInput } from "../ui/four-digits/FourDigitInput.tsx";
+import { CLOSE_44, TOUCH_TARGET } from "../ui/touch-target.ts";
 
 type PasscodeDialogProps = {
   opened: boolean;

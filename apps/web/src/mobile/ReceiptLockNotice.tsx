@@ -3,7 +3,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
-import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
+import { TOUCH_TARGET } from "../ui/touch-target.ts";
+import { APP_PATHS } from "./app-paths.ts";
 import { myReceiptLock, myReceiptLockKey } from "./mobile.api.ts";
 
 /**

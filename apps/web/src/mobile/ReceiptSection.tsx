@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
-import { TOUCH_TARGET } from "./app-paths.ts";
+import { TOUCH_TARGET } from "../ui/touch-target.ts";
 import { prepareReceipt } from "./downscale.ts";
 import { FromEmail } from "./FromEmail.tsx";
 import { transactionReceipts, uploadReceipt } from "./mobile.api.ts";

@@ -3,7 +3,7 @@ import { IconFingerprint } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { TOUCH_TARGET } from "./app-paths.ts";
+import { TOUCH_TARGET } from "../ui/touch-target.ts";
 import { FAIL_OFFLINE } from "./offline.ts";
 import { PasscodeDialog } from "./PasscodeDialog.tsx";
 import { unlockEnabledHere, unlockSupported } from "./unlock-flag.ts";

@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { afterSignInPath, authRedirectPath } from "../app/router/redirect-path.ts";
-import { APP_PATHS, TOUCH_TARGET } from "./app-paths.ts";
+import { TOUCH_TARGET } from "../ui/touch-target.ts";
+import { APP_PATHS } from "./app-paths.ts";
 import { unlockWithBiometrics } from "./unlock.ts";
 import { unlockEnabledHere } from "./unlock-flag.ts";
 

@@ -3,7 +3,7 @@ import { IconBrandApple, IconBrandGoogle } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
-import { CLOSE_44, TOUCH_TARGET } from "./app-paths.ts";
+import { CLOSE_44, TOUCH_TARGET } from "../ui/touch-target.ts";
 import { provisionCard, type Wallet } from "./mobile.api.ts";
 import { FAIL_OFFLINE } from "./offline.ts";
 
