@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   // Unlock with the phone's biometrics (issue 17): the WebAuthn answer did not verify (a stale or foreign
   // challenge, another person's credential, a replayed signature counter).
   "WEBAUTHN_FAILED",
+  // A passcode change whose new passcode is the one it replaces.
+  "PASSCODE_UNCHANGED",
   "INVITATION_EXPIRED",
   "INVITATION_NOT_FOUND",
   "ALREADY_MEMBER",
@@ -199,6 +201,7 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "IMAGE_UNREADABLE":
     case "EMAIL_ADDRESS_INVALID":
     case "EMAIL_ADDRESS_TAKEN":
+    case "PASSCODE_UNCHANGED":
     case "RECEIPT_MAILBOX_UNKNOWN":
     case "RECEIPT_SENDER_UNKNOWN":
     case "RECEIPT_EMAIL_WITHOUT_RECEIPT":

@@ -64,6 +64,8 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "Mutation.set_my_locale": "The caller's own language.",
   "POST /v1/users/current/image": "The caller's own profile photo.",
   "PUT /v1/users/current/locale": "The caller's own language.",
+  "PUT /v1/users/current/passcode":
+    "The caller's own passcode (spec 6: user reset-secret on self), checked against the current one first.",
   "GET /v1/users/:userId/images/:imageId/file":
     "A signed link's target: its signature, handed out with the user's own answer, is the authority.",
   "GET /v1/users/:userId/images/:imageId/thumbnail": "A signed link's target, as the photo's.",

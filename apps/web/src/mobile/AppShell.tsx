@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Badge, Group, AppShell as MantineAppShell, Stack, Text, Title } from "@mantine/core";
 import { useNetwork } from "@mantine/hooks";
-import { IconBell, IconCreditCard, IconLogout, IconReceipt, IconWifiOff } from "@tabler/icons-react";
+import { IconBell, IconCreditCard, IconLogout, IconReceipt, IconUserCircle, IconWifiOff } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -91,6 +91,16 @@ export function AppShell() {
           </Title>
           <Group gap="xs" wrap="nowrap">
             <LanguageSwitch size="sm" />
+            <ActionIcon
+              component={NavLink}
+              to={APP_PATHS.account}
+              variant="subtle"
+              size={TOUCH_TARGET}
+              aria-label={t("employeeApp.account.title")}
+              data-testid="app-account"
+            >
+              <IconUserCircle size={22} />
+            </ActionIcon>
             <ActionIcon
               variant="subtle"
               size={TOUCH_TARGET}

@@ -18,3 +18,15 @@ export const unlockEnabledHere = (): boolean => {
 /** Whether the browser can do WebAuthn at all (what @simplewebauthn/browser checks), without loading it. */
 export const unlockSupported = (): boolean =>
   typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
+
+/**
+ * Forgets here that unlock is on: after a passcode change the server has removed every biometric key (they were set
+ * up with the old passcode), so the cards page offers to turn it on again.
+ */
+export const forgetUnlockHere = (): void => {
+  try {
+    localStorage.removeItem(UNLOCK_FLAG);
+  } catch {
+    // Storage refused (a private window): nothing was remembered.
+  }
+};

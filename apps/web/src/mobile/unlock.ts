@@ -2,7 +2,7 @@ import { startAuthentication, startRegistration } from "@simplewebauthn/browser"
 import { rest } from "../app/api/client.ts";
 import { type StoredAuth, storeAuth } from "../app/session/auth-token.ts";
 import { deviceId } from "./device.ts";
-import { UNLOCK_FLAG } from "./unlock-flag.ts";
+import { forgetUnlockHere, UNLOCK_FLAG } from "./unlock-flag.ts";
 
 /**
  * Unlock with the phone's biometrics (issue 17), on @simplewebauthn/browser: turning it on registers a platform
@@ -12,9 +12,12 @@ import { UNLOCK_FLAG } from "./unlock-flag.ts";
  */
 
 const remember = (on: boolean): void => {
+  if (!on) {
+    forgetUnlockHere();
+    return;
+  }
   try {
-    if (on) localStorage.setItem(UNLOCK_FLAG, deviceId());
-    else localStorage.removeItem(UNLOCK_FLAG);
+    localStorage.setItem(UNLOCK_FLAG, deviceId());
   } catch {
     // Storage refused (a private window): unlock is simply not offered next time.
   }

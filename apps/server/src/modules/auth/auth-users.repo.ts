@@ -12,6 +12,8 @@ export type SignInUser = {
   lockedUntil: Date | null;
   lockedPermanently: boolean;
   tempLockCount: number;
+  /** The language of the e-mails that go to the user. */
+  locale: string;
 };
 
 const columns = {
@@ -23,6 +25,7 @@ const columns = {
   lockedUntil: users.lockedUntil,
   lockedPermanently: users.lockedPermanently,
   tempLockCount: users.tempLockCount,
+  locale: users.locale,
 };
 
 /** E-mails are stored lower-case (a check constraint), so the caller passes the normalised address. */
@@ -40,6 +43,11 @@ export const findSignInUserById = async (db: Executor, userId: string): Promise<
 export const lockSignInUser = async (tx: Tx, userId: string): Promise<SignInUser | null> => {
   const [row] = await tx.select(columns).from(users).where(eq(users.id, userId)).for("update").limit(1);
   return row ?? null;
+};
+
+/** A new passcode, as its argon2id hash only. */
+export const setPasscodeHash = async (db: Executor, userId: string, passcodeHash: string, now: Date): Promise<void> => {
+  await db.update(users).set({ passcodeHash, updatedAt: now }).where(eq(users.id, userId));
 };
 
 export type LockPatch = {

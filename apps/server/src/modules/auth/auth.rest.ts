@@ -4,19 +4,23 @@ import {
   approvedTokenSchema,
   createTokenBodySchema,
   idParamsSchema,
+  passcodeChangeBodySchema,
+  passcodeChangedSchema,
   pendingTokenSchema,
   sessionStatusSchema,
   tokenSecretBodySchema,
   verificationDataBodySchema,
   verificationResultSchema,
 } from "./auth.schemas.ts";
+import { changePasscode } from "./passcode-change.service.ts";
 import { renewSession, signOut, verifySession } from "./sessions.service.ts";
 import { approveWithPasscode, startSignIn } from "./sign-in.service.ts";
 import { submitCode } from "./verifications.service.ts";
 
 /**
  * Sign-in and sessions (docs/auth.md). These are "public": the caller has no session yet, or presents one
- * that may have expired (renewal, sign-out); each service checks what it needs.
+ * that may have expired (renewal, sign-out); each service checks what it needs. The passcode change is the
+ * signed-in person's own.
  */
 export const authRoutes = [
   defineRoute({
@@ -84,5 +88,16 @@ export const authRoutes = [
     access: "public",
     response: sessionStatusSchema,
     handler: ({ ctx, deps }) => verifySession(deps, ctx),
+  }),
+  defineRoute({
+    method: "PUT",
+    path: "/v1/users/current/passcode",
+    summary:
+      "Change the signed-in person's passcode {passcode, new_passcode}: the other sessions end, biometric unlock must be turned on again, and an e-mail tells the person",
+    tag: "auth",
+    access: "user",
+    body: passcodeChangeBodySchema,
+    response: passcodeChangedSchema,
+    handler: ({ ctx, body, deps }) => changePasscode(deps, ctx, body),
   }),
 ];

@@ -39,6 +39,19 @@ export const verificationResultSchema = z.object({ id: z.uuid(), status: z.liter
 
 export const tokenSecretBodySchema = z.object({ pin: passcodeSchema }).strict();
 
+/** A passcode change: the current passcode, then the new one (four digits each). */
+export const passcodeChangeBodySchema = z.object({ passcode: passcodeSchema, new_passcode: passcodeSchema }).strict();
+
+export type PasscodeChangeBody = z.output<typeof passcodeChangeBodySchema>;
+
+export const passcodeChangedSchema = z.object({
+  changed_at: z.date(),
+  /** The person's other sessions (browsers, phones) that the change signed out. */
+  signed_out_sessions: z.number().int(),
+  /** Biometric unlock keys removed: unlock by biometrics must be turned on again on each phone. */
+  unlock_keys_removed: z.number().int(),
+});
+
 export const approvedTokenSchema = z.object({
   id: z.uuid(),
   token: z.string(),

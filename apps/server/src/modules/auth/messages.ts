@@ -1,4 +1,4 @@
-import type { Locale } from "@kort/core";
+import { formatDate, type Locale } from "@kort/core";
 import type { Executor } from "../../platform/db/client.ts";
 import { enqueueMessage } from "../../platform/outbox/outbox.ts";
 
@@ -50,4 +50,54 @@ const emailLink: Record<Locale, { subject: string; body: (link: string) => strin
 export const sendEmailLink = (db: Executor, locale: Locale, email: string, link: string): Promise<void> => {
   const text = emailLink[locale];
   return enqueueMessage(db, { channel: "email", to: email, subject: text.subject, body: text.body(link) });
+};
+
+/** Iceland keeps UTC all year: the hour and minute of `at` as the person's clock shows them. */
+const clockTime = (at: Date): string => at.toISOString().slice(11, 16);
+
+const passcodeChanged: Record<Locale, { subject: string; body: (name: string, at: Date, support: string) => string }> =
+  {
+    "is-IS": {
+      subject: "Aðgangskóðanum þínum hjá Kort var breytt",
+      body: (name, at, support) =>
+        [
+          `Góðan dag ${name},`,
+          "",
+          `aðgangskóðanum þínum hjá Kort var breytt ${formatDate(at, "is-IS")} kl. ${clockTime(at)}.`,
+          "Þú hefur verið skráð(ur) út í öðrum tækjum og þarft að kveikja aftur á opnun með lífkenni í símanum.",
+          "",
+          `Ef þú breyttir honum ekki sjálf(ur), hafðu strax samband við ${support}.`,
+          "",
+          "Kort",
+        ].join("\n"),
+    },
+    "en-US": {
+      subject: "Your Kort passcode was changed",
+      body: (name, at, support) =>
+        [
+          `Hello ${name},`,
+          "",
+          `your Kort passcode was changed on ${formatDate(at, "en-US")} at ${clockTime(at)}.`,
+          "You have been signed out on your other devices, and unlocking with biometrics has to be turned on again.",
+          "",
+          `If you did not change it yourself, contact ${support} at once.`,
+          "",
+          "Kort",
+        ].join("\n"),
+    },
+  };
+
+/** The security notice of a passcode change, to the sign-in address, in the person's own language. */
+export const sendPasscodeChanged = (
+  db: Executor,
+  locale: Locale,
+  mail: { to: string; name: string; at: Date; support: string },
+): Promise<void> => {
+  const text = passcodeChanged[locale];
+  return enqueueMessage(db, {
+    channel: "email",
+    to: mail.to,
+    subject: text.subject,
+    body: text.body(mail.name, mail.at, mail.support),
+  });
 };

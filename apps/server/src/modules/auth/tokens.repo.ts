@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Executor, Tx } from "../../platform/db/client.ts";
-import { sessions, type TokenRow, tokens } from "../../platform/db/schema/index.ts";
+import { sessions, type TokenRow, tokens, webauthnCredentials } from "../../platform/db/schema/index.ts";
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -56,6 +56,30 @@ export const approveToken = async (
 /** Deleting a token ends its session too (sessions.token_id cascades). */
 export const deleteToken = async (db: Executor, id: string): Promise<void> => {
   await db.delete(tokens).where(eq(tokens.id, id));
+};
+
+/**
+ * Every token of the user but the one presented (`keepTokenHash`): the other browsers and phones are signed out, their
+ * renewable sessions with them (sessions.token_id cascades). How many went.
+ */
+export const deleteOtherTokens = async (db: Executor, userId: string, keepTokenHash: string): Promise<number> => {
+  const rows = await db
+    .delete(tokens)
+    .where(and(eq(tokens.userId, userId), ne(tokens.tokenHash, keepTokenHash)))
+    .returning({ id: tokens.id });
+  return rows.length;
+};
+
+/**
+ * The user's biometric unlock keys on every device. They mint sessions without the passcode (beginUnlockedSession),
+ * and each was set up with the passcode a change replaces, so they go with it. How many went.
+ */
+export const deleteUnlockKeys = async (db: Executor, userId: string): Promise<number> => {
+  const rows = await db
+    .delete(webauthnCredentials)
+    .where(eq(webauthnCredentials.userId, userId))
+    .returning({ id: webauthnCredentials.id });
+  return rows.length;
 };
 
 export const findSessionByToken = async (db: Executor, tokenId: string): Promise<SessionRow | null> => {

@@ -127,6 +127,7 @@ export const routes: RouteObject[] = [
                 path: "notifications",
                 lazy: page(() => import("../../mobile/NotificationsPage.tsx"), "NotificationsPage"),
               },
+              { path: "account", lazy: page(() => import("../../mobile/AccountPage.tsx"), "AccountPage") },
             ],
           },
           {

@@ -3,6 +3,7 @@ import { Avatar, Button, FileButton, Group, Paper, Stack, Text, TextInput, Title
 import { IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { PasscodeChange } from "../../app/account/PasscodeChange.tsx";
 import { request } from "../../app/api/client.ts";
 import { LanguageSwitch } from "../../app/i18n/LanguageSwitch.tsx";
 import { useSelectedProjectId } from "../../app/session/project-store.ts";
@@ -13,7 +14,10 @@ import { EmailAliases } from "./EmailAliases.tsx";
 import { MY_PROFILE_QUERY } from "./email-addresses.graphql.ts";
 import { useStoreLanguage, useUploadPhoto } from "./usePersonalSettings.ts";
 
-/** `/personal-settings` (spec 2, issue 16): the profile photo, the read-only profile and the language. */
+/**
+ * `/personal-settings` (spec 2, issue 16): the profile photo, the read-only profile, e-mail aliases, the passcode and
+ * the language.
+ */
 export function PersonalSettingsPage() {
   const { t } = useTranslation();
   const me = useMe();
@@ -76,6 +80,7 @@ export function PersonalSettingsPage() {
         </Stack>
       </Paper>
       <EmailAliases />
+      <PasscodeChange />
       {canRefer && <ReferralsCard />}
       <Paper withBorder p="lg" radius="md">
         <Stack gap="sm">
