@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   "WEBAUTHN_FAILED",
   // A passcode change whose new passcode is the one it replaces.
   "PASSCODE_UNCHANGED",
+  // A phone change to the number the person has now.
+  "PHONE_UNCHANGED",
   "INVITATION_EXPIRED",
   "INVITATION_NOT_FOUND",
   "ALREADY_MEMBER",
@@ -202,6 +204,7 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "EMAIL_ADDRESS_INVALID":
     case "EMAIL_ADDRESS_TAKEN":
     case "PASSCODE_UNCHANGED":
+    case "PHONE_UNCHANGED":
     case "RECEIPT_MAILBOX_UNKNOWN":
     case "RECEIPT_SENDER_UNKNOWN":
     case "RECEIPT_EMAIL_WITHOUT_RECEIPT":

@@ -10,6 +10,7 @@ import {
   isoDateSchema,
   isValidEmail,
   kennitalaSchema,
+  mobilePhoneSchema,
   moneyAmountSchema,
   passcodeSchema,
   verificationCodeSchema,
@@ -126,6 +127,17 @@ describe("verificationCodeSchema / passcodeSchema", () => {
     for (const text of ["123", "12345", "12a4", ""]) {
       expect(messageOf(passcodeSchema, text)).toBe(VALIDATION_MESSAGES.passcode);
     }
+  });
+});
+
+describe("mobilePhoneSchema", () => {
+  it("takes a mobile number as E.164 and refuses a landline, which no SMS code reaches", () => {
+    expect(mobilePhoneSchema.parse("+354 612 3456")).toBe("+3546123456");
+    expect(mobilePhoneSchema.safeParse("511 2233").error?.issues[0]).toMatchObject({
+      message: VALIDATION_MESSAGES.phone,
+      params: { reason: "not_mobile" },
+    });
+    expect(mobilePhoneSchema.safeParse("12").error?.issues[0]).toMatchObject({ message: VALIDATION_MESSAGES.phone });
   });
 });
 

@@ -93,6 +93,15 @@ export const icelandicPhoneSchema = z.string().transform((text, ctx) => {
   return z.NEVER;
 });
 
+/** An Icelandic mobile number, output as E.164: a number that an SMS code can reach (a landline cannot). */
+export const mobilePhoneSchema = z.string().transform((text, ctx) => {
+  const result = parseIcelandicPhone(text);
+  if (result.ok && result.kind === "mobile") return result.value;
+  const reason = result.ok ? "not_mobile" : result.reason;
+  ctx.addIssue({ code: "custom", message: VALIDATION_MESSAGES.phone, params: { reason } });
+  return z.NEVER;
+});
+
 /** The card amount input as typed (`100.000`), output as the whole-krona amount (100000). */
 export const amountInputSchema = z.string().transform((text, ctx) => {
   const result = parseAmountInput(text);

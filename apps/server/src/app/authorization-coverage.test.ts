@@ -64,6 +64,9 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "Mutation.set_my_locale": "The caller's own language.",
   "POST /v1/users/current/image": "The caller's own profile photo.",
   "PUT /v1/users/current/locale": "The caller's own language.",
+  "POST /v1/users/current/phone":
+    "The caller's own phone number (spec 6: user change-phone on self), after the passcode.",
+  "PUT /v1/users/current/phone": "Applies only a phone-change code sent for the caller (the verification's user).",
   "PUT /v1/users/current/passcode":
     "The caller's own passcode (spec 6: user reset-secret on self), checked against the current one first.",
   "GET /v1/users/:userId/images/:imageId/file":

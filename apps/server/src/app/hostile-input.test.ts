@@ -131,6 +131,8 @@ const SWEEP_EMAIL = "sweep@example.is";
 const BODY_VALUES: Record<string, Record<string, unknown>> = {
   "POST /v1/tokens": { identity: { type: "email", value: SWEEP_EMAIL } },
   "POST /v1/verifications/:id/data": { code: "123456" },
+  "POST /v1/users/current/phone": { phone: "+3546123456" },
+  "PUT /v1/users/current/phone": { code: "123456" },
   "POST /v1/onboarding": {
     email: SWEEP_EMAIL,
     company: { name: "Hostile ehf.", kennitala: randomKennitala("company") },

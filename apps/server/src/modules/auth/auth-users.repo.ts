@@ -50,6 +50,25 @@ export const setPasscodeHash = async (db: Executor, userId: string, passcodeHash
   await db.update(users).set({ passcodeHash, updatedAt: now }).where(eq(users.id, userId));
 };
 
+/**
+ * The person's new phone number, where sign-in codes go from now on. The caller holds the row's lock (the code
+ * check took it); answers what was there before, for the audit and the notice.
+ */
+export const setPhone = async (
+  tx: Tx,
+  userId: string,
+  phone: string,
+  now: Date,
+): Promise<{ phone: string | null; locale: string }> => {
+  const [before] = await tx
+    .select({ phone: users.phone, locale: users.locale })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!before) throw new Error("the user of a phone change is gone");
+  await tx.update(users).set({ phone, updatedAt: now }).where(eq(users.id, userId));
+  return before;
+};
+
 export type LockPatch = {
   failedAttempts?: number;
   lockedUntil?: Date | null;

@@ -7,12 +7,17 @@ import {
   passcodeChangeBodySchema,
   passcodeChangedSchema,
   pendingTokenSchema,
+  phoneChangeBodySchema,
+  phoneChangeConfirmBodySchema,
+  phoneChangedSchema,
+  phoneChangeStartedSchema,
   sessionStatusSchema,
   tokenSecretBodySchema,
   verificationDataBodySchema,
   verificationResultSchema,
 } from "./auth.schemas.ts";
 import { changePasscode } from "./passcode-change.service.ts";
+import { confirmPhoneChange, startPhoneChange } from "./phone-change.service.ts";
 import { renewSession, signOut, verifySession } from "./sessions.service.ts";
 import { approveWithPasscode, startSignIn } from "./sign-in.service.ts";
 import { submitCode } from "./verifications.service.ts";
@@ -99,5 +104,29 @@ export const authRoutes = [
     body: passcodeChangeBodySchema,
     response: passcodeChangedSchema,
     handler: ({ ctx, body, deps }) => changePasscode(deps, ctx, body),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/users/current/phone",
+    summary:
+      "Change the signed-in person's phone, step 1 {phone, passcode}: a 6-digit code by SMS to the new mobile number",
+    tag: "auth",
+    access: "user",
+    status: 201,
+    body: phoneChangeBodySchema,
+    response: phoneChangeStartedSchema,
+    // Replayable, as POSTs are: a retry with the same Idempotency-Key gets the first answer, not a second SMS.
+    handler: ({ ctx, body, deps }) => startPhoneChange(deps, ctx, body),
+  }),
+  defineRoute({
+    method: "PUT",
+    path: "/v1/users/current/phone",
+    summary:
+      "Change the signed-in person's phone, step 2 {verification_id, code}: the number is theirs, sign-in codes go to it, and an e-mail tells them",
+    tag: "auth",
+    access: "user",
+    body: phoneChangeConfirmBodySchema,
+    response: phoneChangedSchema,
+    handler: ({ ctx, body, deps }) => confirmPhoneChange(deps, ctx, body),
   }),
 ];

@@ -1,4 +1,4 @@
-import { emailSchema, passcodeSchema, verificationCodeSchema } from "@kort/core";
+import { emailSchema, mobilePhoneSchema, passcodeSchema, verificationCodeSchema } from "@kort/core";
 import { z } from "zod";
 
 /** Bodies and answers of the sign-in calls (docs/auth.md). Answers are whitelists: nothing else leaves. */
@@ -68,3 +68,24 @@ export const sessionStatusSchema = z.object({
   active: z.boolean(),
   renewable_until: z.date(),
 });
+
+/** A phone change, step 1: the new mobile number (as typed, Icelandic) and the passcode. */
+export const phoneChangeBodySchema = z.object({ phone: mobilePhoneSchema, passcode: passcodeSchema }).strict();
+
+export type PhoneChangeBody = z.output<typeof phoneChangeBodySchema>;
+
+export const phoneChangeStartedSchema = z.object({
+  verification_id: z.uuid(),
+  expires_at: z.date(),
+  /** The last three digits of the number the code went to. */
+  phone_hint: z.string(),
+});
+
+/** A phone change, step 2: the code the new number received. */
+export const phoneChangeConfirmBodySchema = z
+  .object({ verification_id: z.uuid(), code: verificationCodeSchema })
+  .strict();
+
+export type PhoneChangeConfirmBody = z.output<typeof phoneChangeConfirmBodySchema>;
+
+export const phoneChangedSchema = z.object({ phone: z.string() });

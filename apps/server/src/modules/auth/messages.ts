@@ -101,3 +101,52 @@ export const sendPasscodeChanged = (
     body: text.body(mail.name, mail.at, mail.support),
   });
 };
+
+const phoneChanged: Record<
+  Locale,
+  { subject: string; body: (name: string, at: Date, phone: string, support: string) => string }
+> = {
+  "is-IS": {
+    subject: "Símanúmerinu þínu hjá Kort var breytt",
+    body: (name, at, phone, support) =>
+      [
+        `Góðan dag ${name},`,
+        "",
+        `símanúmerinu þínu hjá Kort var breytt í ${phone} ${formatDate(at, "is-IS")} kl. ${clockTime(at)}.`,
+        "Staðfestingarkóðar við innskráningu fara héðan í frá í það númer.",
+        "",
+        `Ef þú breyttir því ekki sjálf(ur), hafðu strax samband við ${support}.`,
+        "",
+        "Kort",
+      ].join("\n"),
+  },
+  "en-US": {
+    subject: "Your Kort phone number was changed",
+    body: (name, at, phone, support) =>
+      [
+        `Hello ${name},`,
+        "",
+        `your Kort phone number was changed to ${phone} on ${formatDate(at, "en-US")} at ${clockTime(at)}.`,
+        "Sign-in codes go to that number from now on.",
+        "",
+        `If you did not change it yourself, contact ${support} at once.`,
+        "",
+        "Kort",
+      ].join("\n"),
+  },
+};
+
+/** The notice of a phone change, to the sign-in address (not the new phone, which whoever changed it holds). */
+export const sendPhoneChanged = (
+  db: Executor,
+  locale: Locale,
+  mail: { to: string; name: string; at: Date; phone: string; support: string },
+): Promise<void> => {
+  const text = phoneChanged[locale];
+  return enqueueMessage(db, {
+    channel: "email",
+    to: mail.to,
+    subject: text.subject,
+    body: text.body(mail.name, mail.at, mail.phone, mail.support),
+  });
+};

@@ -15,7 +15,7 @@ export type NewVerification = {
 };
 
 /** What passing a verification unlocks. */
-export type VerificationPurpose = "sign_in" | "sign_up_email" | "sign_up_phone";
+export type VerificationPurpose = "sign_in" | "sign_up_email" | "sign_up_phone" | "phone_change";
 
 export const insertVerification = async (db: Executor, values: NewVerification): Promise<{ id: string }> => {
   const [row] = await db.insert(verifications).values(values).returning({ id: verifications.id });

@@ -1,17 +1,16 @@
 import { formatPhone, isPossiblyAllowed, PROFILE_IMAGE_ACCEPT } from "@kort/core";
 import { Avatar, Button, FileButton, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
-import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { useMyProfile } from "../../app/account/my-profile.ts";
 import { PasscodeChange } from "../../app/account/PasscodeChange.tsx";
-import { request } from "../../app/api/client.ts";
+import { PhoneChange } from "../../app/account/PhoneChange.tsx";
 import { LanguageSwitch } from "../../app/i18n/LanguageSwitch.tsx";
 import { useSelectedProjectId } from "../../app/session/project-store.ts";
 import { useCurrentRole } from "../../app/session/useCurrentRole.ts";
 import { useMe } from "../../app/session/useMe.ts";
 import { ReferralsCard } from "../referrals/ReferralsCard.tsx";
 import { EmailAliases } from "./EmailAliases.tsx";
-import { MY_PROFILE_QUERY } from "./email-addresses.graphql.ts";
 import { useStoreLanguage, useUploadPhoto } from "./usePersonalSettings.ts";
 
 /**
@@ -27,10 +26,7 @@ export function PersonalSettingsPage() {
   // Referrals are the owners' (the server asks `user invite`, which only they hold).
   const canRefer = role.data ? isPossiblyAllowed(role.data, "user", "invite") : false;
   const image = me.data?.image?.thumbnail_url ?? null;
-  const profile = useQuery({
-    queryKey: ["my-profile"],
-    queryFn: async ({ signal }) => (await request(MY_PROFILE_QUERY, {}, { signal })).my_profile,
-  });
+  const profile = useMyProfile();
   return (
     <Stack gap="lg" maw={560}>
       <Paper withBorder p="lg" radius="md">
@@ -77,6 +73,7 @@ export function PersonalSettingsPage() {
             readOnly
             data-testid="settings-phone"
           />
+          <PhoneChange />
         </Stack>
       </Paper>
       <EmailAliases />

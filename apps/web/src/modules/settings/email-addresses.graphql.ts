@@ -21,9 +21,3 @@ export const DELETE_EMAIL_ADDRESS_MUTATION = graphql(`
 `);
 
 export type EmailAlias = ResultOf<typeof EMAIL_ADDRESSES_QUERY>["email_addresses"][number];
-
-export const MY_PROFILE_QUERY = graphql(`
-  query MyProfile {
-    my_profile { full_name email phone locale }
-  }
-`);
