@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { typeCode } from "../support/auth-ui.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
 import { demoProjectId, query } from "../support/db.ts";
 import { linkIn, waitForMessage } from "../support/outbox.ts";
@@ -21,6 +22,7 @@ const TEXTS = {
     invalid: "This is not a valid e-mail address.",
     taken: "This e-mail address is already registered.",
     connected: (email: string) => `${email} is now connected to your account.`,
+    signingInWith: (email: string) => `You now sign in with ${email}.`,
   },
   is: {
     saved: "Prófílmyndin var vistuð.",
@@ -29,6 +31,7 @@ const TEXTS = {
     invalid: "Þetta er ekki gilt netfang.",
     taken: "Þetta netfang er þegar skráð.",
     connected: (email: string) => `${email} er nú tengt aðganginum þínum.`,
+    signingInWith: (email: string) => `Þú skráir þig nú inn með ${email}.`,
   },
 } as const;
 
@@ -105,6 +108,32 @@ describe("personal settings", () => {
       await row.getByTestId("alias-verified").waitFor();
       await row.getByTestId("alias-remove").click();
       await row.waitFor({ state: "detached" });
+    });
+
+    it(`makes a verified alias the sign-in address after the passcode, keeping the old one as an alias (${locale})`, async () => {
+      const { page, user } = await open(locale);
+      const alias = uniqueEmail();
+      await page.getByTestId("alias-input").fill(alias);
+      await page.getByTestId("alias-input").press("Enter");
+      const row = page.locator(`[data-testid="alias"][data-email="${alias}"]`);
+      await row.getByTestId("alias-unverified").waitFor();
+      // An unverified alias offers no sign-in.
+      expect(await row.getByTestId("alias-make-sign-in").count()).toBe(0);
+      await page.goto(linkIn(await waitForMessage(alias)));
+      await page.locator('[data-testid="page-alias-verify"][data-state="verified"]').waitFor();
+      await page.goto(`${inject("baseUrl")}/personal-settings`);
+      await row.getByTestId("alias-make-sign-in").click();
+      await typeCode(page, "alias-sign-in-passcode", "0000");
+      await page.getByTestId("alias-sign-in-submit").click();
+      expect(await page.getByTestId("alias-sign-in-error").getAttribute("data-code")).toBe("INVALID_PASSCODE");
+      await typeCode(page, "alias-sign-in-passcode", user.passcode);
+      await page.getByTestId("alias-sign-in-submit").click();
+      await page.getByTestId("toast-success").getByText(text.signingInWith(alias)).waitFor();
+      // The old sign-in address is an alias now, verified; the user menu names the new one.
+      await page.locator(`[data-testid="alias"][data-email="${user.email}"]`).getByTestId("alias-verified").waitFor();
+      await page.getByText(alias, { exact: true }).first().waitFor();
+      const rows = await query<{ email: string }>("select email from users where id = $1", [user.id]);
+      expect(rows[0]?.email).toBe(alias);
     });
   }
 

@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   "PASSCODE_UNCHANGED",
   // A phone change to the number the person has now.
   "PHONE_UNCHANGED",
+  // Only a verified alias can become the sign-in address.
+  "EMAIL_ADDRESS_UNVERIFIED",
   "INVITATION_EXPIRED",
   "INVITATION_NOT_FOUND",
   "ALREADY_MEMBER",
@@ -205,6 +207,7 @@ export const errorKind = (code: ErrorCode): ErrorKind => {
     case "EMAIL_ADDRESS_TAKEN":
     case "PASSCODE_UNCHANGED":
     case "PHONE_UNCHANGED":
+    case "EMAIL_ADDRESS_UNVERIFIED":
     case "RECEIPT_MAILBOX_UNKNOWN":
     case "RECEIPT_SENDER_UNKNOWN":
     case "RECEIPT_EMAIL_WITHOUT_RECEIPT":

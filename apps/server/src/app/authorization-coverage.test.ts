@@ -78,6 +78,8 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "GET /v1/email-addresses": "The caller's own e-mail aliases.",
   "POST /v1/email-addresses": "Adds to the caller's own e-mail aliases.",
   "DELETE /v1/email-addresses/:id": "Removes one of the caller's own aliases (scoped by their user id).",
+  "POST /v1/email-addresses/:id/sign-in":
+    "Makes one of the caller's own verified aliases their sign-in address (spec 6: user change-email on self).",
   "POST /v1/email-addresses/:id/verify":
     "The verification link's signature, sent only to the address being verified, is the authority.",
   "GET /v1/version": "The running version, public.",

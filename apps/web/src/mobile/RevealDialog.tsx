@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { PasscodeDialog } from "../ui/four-digits/PasscodeDialog.tsx";
 import { type CardDetails, revealCard } from "./mobile.api.ts";
 import { FAIL_OFFLINE } from "./offline.ts";
-import { PasscodeDialog } from "./PasscodeDialog.tsx";
 
 type RevealDialogProps = {
   cardId: string;
@@ -27,6 +27,7 @@ export function RevealDialog({ cardId, opened, onClose, onRevealed }: RevealDial
   });
   return (
     <PasscodeDialog
+      label={t("employeeApp.reveal.label")}
       opened={opened}
       onClose={onClose}
       title={t("employeeApp.reveal.title")}

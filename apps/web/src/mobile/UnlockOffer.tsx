@@ -3,9 +3,9 @@ import { IconFingerprint } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { PasscodeDialog } from "../ui/four-digits/PasscodeDialog.tsx";
 import { TOUCH_TARGET } from "../ui/touch-target.ts";
 import { FAIL_OFFLINE } from "./offline.ts";
-import { PasscodeDialog } from "./PasscodeDialog.tsx";
 import { unlockEnabledHere, unlockSupported } from "./unlock-flag.ts";
 
 /** The WebAuthn library loads when the person turns unlock on or off, not with the cards page (first-load budget). */
@@ -65,6 +65,7 @@ export function UnlockOffer() {
         </Button>
       </Stack>
       <PasscodeDialog
+        label={t("employeeApp.reveal.label")}
         opened={asking}
         onClose={() => setAsking(false)}
         title={t("employeeApp.unlock.offerTitle")}

@@ -59,6 +59,31 @@ export const deleteAddress = async (db: Executor, userId: string, id: string): P
   return (result.rowCount ?? 0) > 0;
 };
 
+/** One of the user's aliases, locked for a change (another user's reads as none). */
+export const lockAddress = async (db: Executor, userId: string, id: string): Promise<EmailAddressRecord | null> => {
+  const result = await db.execute<Raw>(sql`
+    select id, email, verified_at, created_at from email_addresses
+     where id = ${id} and user_id = ${userId} for update`);
+  const row = result.rows[0];
+  return row ? recordOf(row) : null;
+};
+
+/**
+ * The alias becomes the sign-in address and the sign-in address an alias (verified: it received the sign-in's
+ * mail until now), in the alias's own row. The alias row takes the old address first, so each address stays in
+ * exactly one place, as the unique keys of users.email and email_addresses.email and insertAddress's check keep it.
+ */
+export const swapSignInAddress = async (
+  db: Executor,
+  change: { userId: string; aliasId: string; signInEmail: string; aliasEmail: string; now: Date },
+): Promise<void> => {
+  await db.execute(sql`
+    update email_addresses set email = ${change.signInEmail}, verified_at = ${change.now}
+     where id = ${change.aliasId} and user_id = ${change.userId}`);
+  await db.execute(sql`
+    update users set email = ${change.aliasEmail}, updated_at = ${change.now} where id = ${change.userId}`);
+};
+
 /** The user's stored language, for the e-mail made for them. */
 export const storedLocaleOf = async (db: Executor, userId: string): Promise<string | null> => {
   const result = await db.execute<{ locale: string }>(sql`select locale from users where id = ${userId}`);

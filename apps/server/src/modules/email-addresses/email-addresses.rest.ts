@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { defineRoute } from "../../platform/http/rest.ts";
-import { emailAddressSchema, emailInput, verifyInput } from "./email-addresses.schemas.ts";
+import { emailAddressSchema, emailInput, signInAddressInput, verifyInput } from "./email-addresses.schemas.ts";
 import {
   addEmailAddress,
   emailAddressesFor,
+  makeSignInAddress,
   removeEmailAddress,
   verifyEmailAddress,
 } from "./email-addresses.service.ts";
@@ -42,6 +43,18 @@ export const emailAddressRoutes = [
     params: idParams,
     response: z.object({ id: z.string() }),
     handler: ({ ctx, params, deps }) => removeEmailAddress(deps, ctx, params.id),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/email-addresses/:id/sign-in",
+    summary:
+      "Sign in with this verified alias from now on {passcode}; the old sign-in address becomes a verified alias and is told",
+    tag,
+    access: "user",
+    params: idParams,
+    checkedBody: signInAddressInput,
+    response: z.object({ email: z.string() }),
+    handler: ({ ctx, params, body, deps }) => makeSignInAddress(deps, ctx, params.id, body),
   }),
   defineRoute({
     method: "POST",

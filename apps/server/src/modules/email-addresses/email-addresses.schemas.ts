@@ -1,3 +1,4 @@
+import { passcodeSchema } from "@kort/core";
 import { z } from "zod";
 
 /** Output whitelists of the e-mail alias calls (issue 16). */
@@ -14,3 +15,6 @@ export const emailInput = z.object({ email: z.string().max(400) });
 
 /** POST /v1/email-addresses/:id/verify: the signed link's query. */
 export const verifyInput = z.object({ expires: z.string().max(20), signature: z.string().max(100) });
+
+/** POST /v1/email-addresses/:id/sign-in: the passcode, asked again before the sign-in address moves. */
+export const signInAddressInput = z.object({ passcode: passcodeSchema }).strict();

@@ -5,17 +5,21 @@ import { AppError } from "../../platform/errors.ts";
 import type { UserContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { linkTo, publicBaseUrl } from "../../platform/outbox/links.ts";
-import { sendAliasVerification } from "./email-addresses.messages.ts";
+import { type Outcome, refusal, success, unwrap } from "../../platform/outcome.ts";
+import { checkPasscode } from "../auth/passcode-check.service.ts";
+import { sendAliasVerification, sendSignInAddressMoved } from "./email-addresses.messages.ts";
 import {
   addressesOf,
   countAddresses,
   deleteAddress,
   type EmailAddressRecord,
   insertAddress,
+  lockAddress,
   storedLocaleOf,
+  swapSignInAddress,
   verifyAddress,
 } from "./email-addresses.repo.ts";
-import { emailInput, verifyInput } from "./email-addresses.schemas.ts";
+import { emailInput, signInAddressInput, verifyInput } from "./email-addresses.schemas.ts";
 
 /**
  * E-mail aliases of personal settings (spec 2 and 7, issue 16): more addresses of one person, so receipts e-mailed
@@ -102,4 +106,57 @@ export const removeEmailAddress = async (deps: AppDeps, ctx: UserContext, id: st
     }));
   if (!removed) throw new AppError("NOT_FOUND", "The e-mail address was not found.");
   return { id };
+};
+
+/**
+ * POST /v1/email-addresses/{id}/sign-in (spec 6: the person's own `user change-email`): a verified alias becomes the
+ * address the person signs in with and Kort's e-mails go to, and the old sign-in address stays as a verified alias,
+ * so receipts sent from either still find them. Only a verified alias: the link proved the person reads it. The
+ * passcode is asked again and checked as at sign-in (a wrong one counts towards the lock), and the old address is
+ * told, since whoever made the change holds the new one.
+ */
+export const makeSignInAddress = async (
+  deps: AppDeps,
+  ctx: UserContext,
+  id: string,
+  input: unknown,
+): Promise<{ email: string }> => {
+  const { passcode } = signInAddressInput.parse(input);
+  const now = deps.now();
+  const outcome = await deps.db.transaction(async (tx): Promise<Outcome<{ email: string }>> => {
+    const { refusal: refused, user } = await checkPasscode(tx, ctx.user.id, passcode, now, ctx.requestId);
+    if (refused) return refusal(refused);
+    const alias = isUuid(id) ? await lockAddress(tx, user.id, id) : null;
+    if (!alias) return refusal(new AppError("NOT_FOUND", "The e-mail address was not found."));
+    if (!alias.verified_at) {
+      return refusal(
+        new AppError("EMAIL_ADDRESS_UNVERIFIED", "Verify the address by its link before signing in with it."),
+      );
+    }
+    await swapSignInAddress(tx, {
+      userId: user.id,
+      aliasId: alias.id,
+      signInEmail: user.email,
+      aliasEmail: alias.email,
+      now,
+    });
+    await writeAudit(tx, {
+      action: "email_address.make_sign_in",
+      objectType: "email_address",
+      objectId: alias.id,
+      actorUserId: user.id,
+      data: {},
+      requestId: ctx.requestId,
+      at: now,
+    });
+    await sendSignInAddressMoved(tx, storedLocale(user.locale), {
+      to: user.email,
+      name: ctx.user.fullName,
+      newAddress: alias.email,
+      at: now,
+      support: deps.config.support.email,
+    });
+    return success({ email: alias.email });
+  });
+  return unwrap(outcome);
 };

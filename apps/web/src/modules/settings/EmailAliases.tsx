@@ -1,17 +1,31 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import { IconTrash } from "@tabler/icons-react";
+import { IconLogin, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
-import { useAddEmailAddress, useEmailAddresses, useRemoveEmailAddress } from "./useEmailAddresses.ts";
+import { useMe } from "../../app/session/useMe.ts";
+import { PasscodeDialog } from "../../ui/four-digits/PasscodeDialog.tsx";
+import type { EmailAlias } from "./email-addresses.graphql.ts";
+import {
+  useAddEmailAddress,
+  useEmailAddresses,
+  useMakeSignInAddress,
+  useRemoveEmailAddress,
+} from "./useEmailAddresses.ts";
 
-/** Personal settings' e-mail aliases: add (Enter submits), verified or unverified badge, remove. */
+/**
+ * Personal settings' e-mail aliases: add (Enter submits), verified or unverified badge, remove, and a verified one
+ * made the sign-in address after the passcode.
+ */
 export function EmailAliases() {
   const { t } = useTranslation();
   const list = useEmailAddresses();
   const add = useAddEmailAddress();
   const remove = useRemoveEmailAddress();
+  const me = useMe();
+  const [signInWith, setSignInWith] = useState<EmailAlias | null>(null);
+  const makeSignIn = useMakeSignInAddress(signInWith?.id ?? null, () => setSignInWith(null));
   const [email, setEmail] = useState("");
   const refusal = add.error ? t(errorKey(toApiError(add.error).code)) : null;
 
@@ -40,16 +54,30 @@ export function EmailAliases() {
                 </Badge>
               )}
             </Group>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t("pages.personalSettings.aliases.remove", { email: alias.email })}
-              loading={remove.isPending && remove.variables === alias.id}
-              onClick={() => remove.mutate(alias.id)}
-              data-testid="alias-remove"
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
+            <Group gap={4} wrap="nowrap">
+              {alias.verified_at && (
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  leftSection={<IconLogin size={14} />}
+                  aria-label={t("pages.personalSettings.aliases.makeSignInLabel", { email: alias.email })}
+                  onClick={() => setSignInWith(alias)}
+                  data-testid="alias-make-sign-in"
+                >
+                  {t("pages.personalSettings.aliases.makeSignIn")}
+                </Button>
+              )}
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t("pages.personalSettings.aliases.remove", { email: alias.email })}
+                loading={remove.isPending && remove.variables === alias.id}
+                onClick={() => remove.mutate(alias.id)}
+                data-testid="alias-remove"
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
           </Group>
         ))}
         <form
@@ -79,6 +107,19 @@ export function EmailAliases() {
           </Group>
         </form>
       </Stack>
+      <PasscodeDialog
+        opened={signInWith !== null}
+        onClose={() => setSignInWith(null)}
+        title={t("pages.personalSettings.aliases.makeSignInTitle")}
+        intro={t("pages.personalSettings.aliases.makeSignInIntro", {
+          email: signInWith?.email ?? "",
+          current: me.data?.email ?? "",
+        })}
+        label={t("pages.personalSettings.aliases.passcode")}
+        submitLabel={t("pages.personalSettings.aliases.makeSignIn")}
+        mutation={makeSignIn}
+        testId="alias-sign-in"
+      />
     </Paper>
   );
 }

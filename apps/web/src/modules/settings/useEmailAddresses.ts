@@ -1,7 +1,9 @@
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { MY_PROFILE_KEY } from "../../app/account/my-profile.ts";
 import { request, rest } from "../../app/api/client.ts";
+import { ME_QUERY_KEY } from "../../app/session/useMe.ts";
 import {
   CREATE_EMAIL_ADDRESS_MUTATION,
   DELETE_EMAIL_ADDRESS_MUTATION,
@@ -38,6 +40,31 @@ export const useRemoveEmailAddress = () => {
   return useMutation({
     mutationFn: (id: string) => request(DELETE_EMAIL_ADDRESS_MUTATION, { id }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+  });
+};
+
+/**
+ * A verified alias becomes the sign-in address after the passcode (spec 6, `user change-email`); the old sign-in
+ * address becomes an alias. The user menu, the profile and the list all show the swap.
+ */
+export const useMakeSignInAddress = (aliasId: string | null, onDone: () => void) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (passcode: string) =>
+      rest<{ email: string }>("POST", `/email-addresses/${encodeURIComponent(aliasId ?? "")}/sign-in`, { passcode }),
+    networkMode: "always",
+    onSuccess: async ({ email }) => {
+      onDone();
+      notifications.show({
+        color: "teal",
+        message: t("pages.personalSettings.aliases.madeSignIn", { email }),
+        "data-testid": "toast-success",
+      });
+      await Promise.all(
+        [KEY, ME_QUERY_KEY, MY_PROFILE_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
+    },
   });
 };
 

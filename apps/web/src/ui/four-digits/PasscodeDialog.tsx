@@ -1,16 +1,17 @@
 import { Button, Modal, Stack, Text } from "@mantine/core";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
-import { FourDigitInput } from "../ui/four-digits/FourDigitInput.tsx";
-import { CLOSE_44, TOUCH_TARGET } from "../ui/touch-target.ts";
+import { ApiErrorAlert } from "../../app/errors/ApiErrorAlert.tsx";
+import { CLOSE_44, TOUCH_TARGET } from "../touch-target.ts";
+import { FourDigitInput } from "./FourDigitInput.tsx";
 
 type PasscodeDialogProps = {
   opened: boolean;
   onClose: () => void;
   title: string;
   intro: string;
+  /** The digit boxes' accessible name. */
+  label: string;
   submitLabel: string;
   /** Sent the passcode; its error shows in the dialog. */
   mutation: UseMutationResult<unknown, Error, string>;
@@ -19,11 +20,19 @@ type PasscodeDialogProps = {
 };
 
 /**
- * The passcode asked once more before something that needs it (a card's number, unlock by biometrics). The digits
- * live only in this dialog's state until they are sent, and a close clears them.
+ * The passcode asked once more before something that needs it (a card's number, unlock by biometrics, a new sign-in
+ * address). The digits live only in this dialog's state until they are sent, and a close clears them.
  */
-export function PasscodeDialog({ opened, onClose, title, intro, submitLabel, mutation, testId }: PasscodeDialogProps) {
-  const { t } = useTranslation();
+export function PasscodeDialog({
+  opened,
+  onClose,
+  title,
+  intro,
+  label,
+  submitLabel,
+  mutation,
+  testId,
+}: PasscodeDialogProps) {
   const [passcode, setPasscode] = useState("");
   const close = () => {
     setPasscode("");
@@ -46,7 +55,7 @@ export function PasscodeDialog({ opened, onClose, title, intro, submitLabel, mut
             value={passcode}
             onChange={setPasscode}
             autoFocus
-            aria-label={t("employeeApp.reveal.label")}
+            aria-label={label}
             data-testid={`${testId}-passcode`}
           />
           {mutation.isError && <ApiErrorAlert error={mutation.error} testId={`${testId}-error`} />}
