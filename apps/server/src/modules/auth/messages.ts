@@ -52,101 +52,87 @@ export const sendEmailLink = (db: Executor, locale: Locale, email: string, link:
   return enqueueMessage(db, { channel: "email", to: email, subject: text.subject, body: text.body(link) });
 };
 
-/** Iceland keeps UTC all year: the hour and minute of `at` as the person's clock shows them. */
-const clockTime = (at: Date): string => at.toISOString().slice(11, 16);
-
-const passcodeChanged: Record<Locale, { subject: string; body: (name: string, at: Date, support: string) => string }> =
-  {
-    "is-IS": {
-      subject: "Aðgangskóðanum þínum hjá Kort var breytt",
-      body: (name, at, support) =>
-        [
-          `Góðan dag ${name},`,
-          "",
-          `aðgangskóðanum þínum hjá Kort var breytt ${formatDate(at, "is-IS")} kl. ${clockTime(at)}.`,
-          "Þú hefur verið skráð(ur) út í öðrum tækjum og þarft að kveikja aftur á opnun með lífkenni í símanum.",
-          "",
-          `Ef þú breyttir honum ekki sjálf(ur), hafðu strax samband við ${support}.`,
-          "",
-          "Kort",
-        ].join("\n"),
-    },
-    "en-US": {
-      subject: "Your Kort passcode was changed",
-      body: (name, at, support) =>
-        [
-          `Hello ${name},`,
-          "",
-          `your Kort passcode was changed on ${formatDate(at, "en-US")} at ${clockTime(at)}.`,
-          "You have been signed out on your other devices, and unlocking with biometrics has to be turned on again.",
-          "",
-          `If you did not change it yourself, contact ${support} at once.`,
-          "",
-          "Kort",
-        ].join("\n"),
-    },
-  };
-
-/** The security notice of a passcode change, to the sign-in address, in the person's own language. */
-export const sendPasscodeChanged = (
-  db: Executor,
-  locale: Locale,
-  mail: { to: string; name: string; at: Date; support: string },
-): Promise<void> => {
-  const text = passcodeChanged[locale];
-  return enqueueMessage(db, {
-    channel: "email",
-    to: mail.to,
-    subject: text.subject,
-    body: text.body(mail.name, mail.at, mail.support),
-  });
+/** Iceland keeps UTC all year: the day and the hour and minute of `at` as the person's clock shows them. */
+const when = (at: Date, locale: Locale): string => {
+  const time = at.toISOString().slice(11, 16);
+  return locale === "is-IS" ? `${formatDate(at, locale)} kl. ${time}` : `on ${formatDate(at, locale)} at ${time}`;
 };
 
-const phoneChanged: Record<
-  Locale,
-  { subject: string; body: (name: string, at: Date, phone: string, support: string) => string }
-> = {
+/** What one security notice says: the change, and what follows from it. */
+export type SecurityNotice = { subject: string; changed: string; consequence: string };
+
+const noticeFrame: Record<Locale, { greeting: (name: string) => string; notYou: (support: string) => string }> = {
   "is-IS": {
-    subject: "Símanúmerinu þínu hjá Kort var breytt",
-    body: (name, at, phone, support) =>
-      [
-        `Góðan dag ${name},`,
-        "",
-        `símanúmerinu þínu hjá Kort var breytt í ${phone} ${formatDate(at, "is-IS")} kl. ${clockTime(at)}.`,
-        "Staðfestingarkóðar við innskráningu fara héðan í frá í það númer.",
-        "",
-        `Ef þú breyttir því ekki sjálf(ur), hafðu strax samband við ${support}.`,
-        "",
-        "Kort",
-      ].join("\n"),
+    greeting: (name) => `Góðan dag ${name},`,
+    notYou: (support) => `Ef þú gerðir þetta ekki sjálf(ur), hafðu strax samband við ${support}.`,
   },
   "en-US": {
-    subject: "Your Kort phone number was changed",
-    body: (name, at, phone, support) =>
-      [
-        `Hello ${name},`,
-        "",
-        `your Kort phone number was changed to ${phone} on ${formatDate(at, "en-US")} at ${clockTime(at)}.`,
-        "Sign-in codes go to that number from now on.",
-        "",
-        `If you did not change it yourself, contact ${support} at once.`,
-        "",
-        "Kort",
-      ].join("\n"),
+    greeting: (name) => `Hello ${name},`,
+    notYou: (support) => `If you did not do this yourself, contact ${support} at once.`,
   },
 };
 
-/** The notice of a phone change, to the sign-in address (not the new phone, which whoever changed it holds). */
-export const sendPhoneChanged = (
+/**
+ * A change to how a person signs in (passcode, phone, sign-in address), told to them by e-mail in their language,
+ * with whom to contact if it was not them: a change they did not make must not go unnoticed.
+ */
+export const sendSecurityNotice = (
   db: Executor,
   locale: Locale,
-  mail: { to: string; name: string; at: Date; phone: string; support: string },
+  mail: { to: string; name: string; support: string },
+  notice: SecurityNotice,
 ): Promise<void> => {
-  const text = phoneChanged[locale];
-  return enqueueMessage(db, {
-    channel: "email",
-    to: mail.to,
-    subject: text.subject,
-    body: text.body(mail.name, mail.at, mail.phone, mail.support),
-  });
+  const frame = noticeFrame[locale];
+  const body = [
+    frame.greeting(mail.name),
+    "",
+    notice.changed,
+    notice.consequence,
+    "",
+    frame.notYou(mail.support),
+    "",
+    "Kort",
+  ];
+  return enqueueMessage(db, { channel: "email", to: mail.to, subject: notice.subject, body: body.join("\n") });
 };
+
+export const passcodeChangedNotice = (locale: Locale, at: Date): SecurityNotice =>
+  locale === "is-IS"
+    ? {
+        subject: "Aðgangskóðanum þínum hjá Kort var breytt",
+        changed: `aðgangskóðanum þínum hjá Kort var breytt ${when(at, locale)}.`,
+        consequence:
+          "Þú hefur verið skráð(ur) út í öðrum tækjum og þarft að kveikja aftur á opnun með lífkenni í símanum.",
+      }
+    : {
+        subject: "Your Kort passcode was changed",
+        changed: `your Kort passcode was changed ${when(at, locale)}.`,
+        consequence:
+          "You have been signed out on your other devices, and unlocking with biometrics has to be turned on again.",
+      };
+
+export const phoneChangedNotice = (locale: Locale, at: Date, phone: string): SecurityNotice =>
+  locale === "is-IS"
+    ? {
+        subject: "Símanúmerinu þínu hjá Kort var breytt",
+        changed: `símanúmerinu þínu hjá Kort var breytt í ${phone} ${when(at, locale)}.`,
+        consequence: "Staðfestingarkóðar við innskráningu fara héðan í frá í það númer.",
+      }
+    : {
+        subject: "Your Kort phone number was changed",
+        changed: `your Kort phone number was changed to ${phone} ${when(at, locale)}.`,
+        consequence: "Sign-in codes go to that number from now on.",
+      };
+
+export const signInAddressChangedNotice = (locale: Locale, at: Date, address: string): SecurityNotice =>
+  locale === "is-IS"
+    ? {
+        subject: "Netfanginu sem þú skráir þig inn með hjá Kort var breytt",
+        changed: `${when(at, locale)} var netfanginu sem þú skráir þig inn með hjá Kort breytt í ${address}, og póstur frá Kort fer þangað.`,
+        consequence: "Þetta netfang er áfram tengt aðganginum þínum sem aukanetfang.",
+      }
+    : {
+        subject: "The e-mail address you sign in to Kort with was changed",
+        changed: `${when(at, locale)}, the address you sign in to Kort with was changed to ${address}, and Kort's e-mails go there.`,
+        consequence: "This address stays connected to your account as an extra address.",
+      };

@@ -6,7 +6,7 @@ import type { UserContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import type { PasscodeChangeBody } from "./auth.schemas.ts";
 import { setPasscodeHash } from "./auth-users.repo.ts";
-import { sendPasscodeChanged } from "./messages.ts";
+import { passcodeChangedNotice, sendSecurityNotice } from "./messages.ts";
 import { checkPasscode } from "./passcode-check.service.ts";
 import { deleteOtherTokens, deleteUnlockKeys } from "./tokens.repo.ts";
 
@@ -48,12 +48,13 @@ export const changePasscode = async (
       data: { signed_out_sessions: signedOut, unlock_keys_removed: unlockKeys },
       at: now,
     });
-    await sendPasscodeChanged(tx, storedLocale(user.locale), {
-      to: user.email,
-      name: ctx.user.fullName,
-      at: now,
-      support: deps.config.support.email,
-    });
+    const locale = storedLocale(user.locale);
+    await sendSecurityNotice(
+      tx,
+      locale,
+      { to: user.email, name: ctx.user.fullName, support: deps.config.support.email },
+      passcodeChangedNotice(locale, now),
+    );
     return { changed: { changed_at: now, signed_out_sessions: signedOut, unlock_keys_removed: unlockKeys } };
   });
   if (outcome.refusal) throw outcome.refusal;

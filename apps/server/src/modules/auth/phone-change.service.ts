@@ -7,7 +7,7 @@ import { type Outcome, refusal, success, unwrap } from "../../platform/outcome.t
 import { CODE_TTL_MS } from "./auth.constants.ts";
 import type { PhoneChangeBody, PhoneChangeConfirmBody } from "./auth.schemas.ts";
 import { setPhone } from "./auth-users.repo.ts";
-import { sendPhoneChanged, sendSmsCode } from "./messages.ts";
+import { phoneChangedNotice, sendSecurityNotice, sendSmsCode } from "./messages.ts";
 import { checkPasscode } from "./passcode-check.service.ts";
 import { enforceRateLimits, signInLimits } from "./rate-limit.ts";
 import { lockVerification } from "./verifications.repo.ts";
@@ -79,13 +79,13 @@ export const confirmPhoneChange = async (
       data: { from_hint: previous.phone?.slice(-3) ?? null, to_hint: verification.target.slice(-3) },
       at: now,
     });
-    await sendPhoneChanged(tx, storedLocale(previous.locale), {
-      to: ctx.user.email,
-      name: ctx.user.fullName,
-      at: now,
-      phone: formatPhone(verification.target, "international"),
-      support: deps.config.support.email,
-    });
+    const locale = storedLocale(previous.locale);
+    await sendSecurityNotice(
+      tx,
+      locale,
+      { to: ctx.user.email, name: ctx.user.fullName, support: deps.config.support.email },
+      phoneChangedNotice(locale, now, formatPhone(verification.target, "international")),
+    );
     return success({ phone: verification.target });
   });
   return unwrap(outcome);

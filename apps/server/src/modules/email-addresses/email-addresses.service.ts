@@ -6,8 +6,9 @@ import type { UserContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
 import { linkTo, publicBaseUrl } from "../../platform/outbox/links.ts";
 import { type Outcome, refusal, success, unwrap } from "../../platform/outcome.ts";
+import { sendSecurityNotice, signInAddressChangedNotice } from "../auth/messages.ts";
 import { checkPasscode } from "../auth/passcode-check.service.ts";
-import { sendAliasVerification, sendSignInAddressMoved } from "./email-addresses.messages.ts";
+import { sendAliasVerification } from "./email-addresses.messages.ts";
 import {
   addressesOf,
   countAddresses,
@@ -149,13 +150,13 @@ export const makeSignInAddress = async (
       requestId: ctx.requestId,
       at: now,
     });
-    await sendSignInAddressMoved(tx, storedLocale(user.locale), {
-      to: user.email,
-      name: ctx.user.fullName,
-      newAddress: alias.email,
-      at: now,
-      support: deps.config.support.email,
-    });
+    const locale = storedLocale(user.locale);
+    await sendSecurityNotice(
+      tx,
+      locale,
+      { to: user.email, name: ctx.user.fullName, support: deps.config.support.email },
+      signInAddressChangedNotice(locale, now, alias.email),
+    );
     return success({ email: alias.email });
   });
   return unwrap(outcome);
