@@ -5,10 +5,12 @@ import { useMyProfile } from "../app/account/my-profile.ts";
 import { PasscodeChange } from "../app/account/PasscodeChange.tsx";
 import { PhoneChange } from "../app/account/PhoneChange.tsx";
 import { useMe } from "../app/session/useMe.ts";
+import { EmailAliases } from "../modules/settings/EmailAliases.tsx";
 import { forgetUnlockHere } from "./unlock-flag.ts";
 
 /**
- * `/app/account`: who the person is signed in as, their phone number and their passcode. A change removes biometric unlock on every
+ * `/app/account`: who the person is signed in as, their phone number, the extra e-mail addresses their e-mailed
+ * receipts may come from, and their passcode. A change removes biometric unlock on every
  * phone (the server's doing), so this phone forgets it too and the cards page offers it again.
  */
 export function AccountPage() {
@@ -34,6 +36,7 @@ export function AccountPage() {
         </Stack>
         <PhoneChange />
       </Paper>
+      <EmailAliases touch />
       <PasscodeChange onSaved={forgetUnlockHere} />
     </Stack>
   );

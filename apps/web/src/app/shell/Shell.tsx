@@ -1,4 +1,5 @@
 import { Navigate, useLocation } from "react-router";
+import { APP_PATHS } from "../../mobile/app-paths.ts";
 import { toApiError } from "../api/api-error.ts";
 import { HOME_PATH, PATHS } from "../router/paths.ts";
 import { useSelectedProjectId } from "../session/project-store.ts";
@@ -30,6 +31,8 @@ export function Shell() {
   if (active.length === 0) return <NoActiveProjects rejected={rejected} />;
   if (role.isError) return <FullPageError error={toApiError(role.error)} />;
   if (role.isPending) return <FullPageLoading />;
+  // An employee's own settings live in the app: a link to personal settings (an alias's verification page) goes there.
+  if (role.data === "user" && pathname === PATHS.personalSettings) return <Navigate to={APP_PATHS.account} replace />;
   if (role.data === "user") return <NotAdminUser projects={active} />;
   // A platform owner has no company's expenses to see: their home is the platform console.
   if (role.data === "platform_owner" && pathname === HOME_PATH) return <Navigate to={PATHS.platform} replace />;

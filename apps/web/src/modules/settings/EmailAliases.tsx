@@ -6,6 +6,7 @@ import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
 import { useMe } from "../../app/session/useMe.ts";
 import { PasscodeDialog } from "../../ui/four-digits/PasscodeDialog.tsx";
+import { TOUCH_TARGET } from "../../ui/touch-target.ts";
 import type { EmailAlias } from "./email-addresses.graphql.ts";
 import {
   useAddEmailAddress,
@@ -16,9 +17,9 @@ import {
 
 /**
  * Personal settings' e-mail aliases: add (Enter submits), verified or unverified badge, remove, and a verified one
- * made the sign-in address after the passcode.
+ * made the sign-in address after the passcode. `touch`: the employee app's thumb-sized controls (44 px).
  */
-export function EmailAliases() {
+export function EmailAliases({ touch = false }: { touch?: boolean }) {
   const { t } = useTranslation();
   const list = useEmailAddresses();
   const add = useAddEmailAddress();
@@ -39,7 +40,13 @@ export function EmailAliases() {
           {t("pages.personalSettings.aliases.hint")}
         </Text>
         {(list.data ?? []).map((alias) => (
-          <Group key={alias.id} justify="space-between" wrap="nowrap" data-testid="alias" data-email={alias.email}>
+          <Group
+            key={alias.id}
+            justify="space-between"
+            wrap={touch ? "wrap" : "nowrap"}
+            data-testid="alias"
+            data-email={alias.email}
+          >
             <Group gap="xs" wrap="nowrap" miw={0}>
               <Text size="sm" truncate>
                 {alias.email}
@@ -58,7 +65,8 @@ export function EmailAliases() {
               {alias.verified_at && (
                 <Button
                   variant="subtle"
-                  size="compact-sm"
+                  size={touch ? "sm" : "compact-sm"}
+                  h={touch ? TOUCH_TARGET : undefined}
                   leftSection={<IconLogin size={14} />}
                   aria-label={t("pages.personalSettings.aliases.makeSignInLabel", { email: alias.email })}
                   onClick={() => setSignInWith(alias)}
@@ -70,6 +78,7 @@ export function EmailAliases() {
               <ActionIcon
                 variant="subtle"
                 color="red"
+                size={touch ? TOUCH_TARGET : undefined}
                 aria-label={t("pages.personalSettings.aliases.remove", { email: alias.email })}
                 loading={remove.isPending && remove.variables === alias.id}
                 onClick={() => remove.mutate(alias.id)}
@@ -99,9 +108,16 @@ export function EmailAliases() {
               placeholder={t("pages.personalSettings.aliases.placeholder")}
               aria-label={t("pages.personalSettings.aliases.placeholder")}
               error={refusal}
+              size={touch ? "lg" : undefined}
               data-testid="alias-input"
             />
-            <Button type="submit" loading={add.isPending} disabled={email.trim() === ""} data-testid="alias-add">
+            <Button
+              type="submit"
+              h={touch ? TOUCH_TARGET : undefined}
+              loading={add.isPending}
+              disabled={email.trim() === ""}
+              data-testid="alias-add"
+            >
               {t("pages.personalSettings.aliases.add")}
             </Button>
           </Group>
