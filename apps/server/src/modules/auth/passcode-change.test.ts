@@ -129,6 +129,23 @@ describe("changing one's passcode", () => {
     expect(mine).toHaveLength(1);
   });
 
+  it("lets one of a burst of changes from the same passcode win; the others find the passcode changed", async () => {
+    const user = await createSignInUser(t.db);
+    const send = client(t.app);
+    const here = await signIn(send, t.db, user);
+    const candidates = ["1111", "2222", "3333", "4444", "5555"];
+    const answers = await Promise.all(
+      candidates.map((next) => change(send, here.token, { passcode: DEMO_PIN, new_passcode: next })),
+    );
+    const won = answers.flatMap((answer, index) => (answer.statusCode === 200 ? [candidates[index]] : []));
+    expect(won).toHaveLength(1);
+    expect(answers.filter((answer) => answer.statusCode !== 200).map((a) => a.json<ErrorJson>().error.code)).toEqual(
+      Array(4).fill("INVALID_PASSCODE"),
+    );
+    // The stored passcode is the winner's: it signs in, and so does nothing else.
+    expect((await signIn(client(t.app), t.db, user, won[0])).status).toBe("approved");
+  });
+
   it("needs a session", async () => {
     const response = await client(t.app)({
       method: "PUT",

@@ -121,6 +121,22 @@ describe("changing one's phone number", () => {
     expect(await phoneOf(victim.id)).toBe(next);
   });
 
+  it("applies a code once when it is sent twice at the same moment", async () => {
+    const user = await createSignInUser(t.db);
+    const send = client(t.app);
+    const { token } = await signIn(send, t.db, user);
+    const next = uniquePhone();
+    const { verification_id } = (await start(send, token, { phone: next, passcode: DEMO_PIN })).json<Started>();
+    const code = codeIn((await latestMessage(t.db, next)).body);
+    const answers = await Promise.all([1, 2, 3].map(() => confirm(send, token, { verification_id, code })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400, 400]);
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.objectId, user.id), eq(auditLog.action, "auth.phone.changed")));
+    expect(audits).toHaveLength(1);
+  });
+
   it("ends a verification after five wrong codes, each counted towards the person's lock", async () => {
     const user = await createSignInUser(t.db);
     const send = client(t.app);
