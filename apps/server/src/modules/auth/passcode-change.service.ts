@@ -4,6 +4,7 @@ import { hashPasscode, verifyPasscode } from "../../platform/crypto/passwords.ts
 import { AppError } from "../../platform/errors.ts";
 import type { UserContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
+import { type Outcome, refusal, success, unwrap } from "../../platform/outcome.ts";
 import type { PasscodeChangeBody } from "./auth.schemas.ts";
 import { setPasscodeHash } from "./auth-users.repo.ts";
 import { passcodeChangedNotice, sendSecurityNotice } from "./messages.ts";
@@ -27,14 +28,14 @@ export const changePasscode = async (
   const { tokenHash } = ctx;
   if (!tokenHash) throw new AppError("UNAUTHENTICATED", "Please sign in.");
   const now = deps.now();
-  const outcome = await deps.db.transaction(async (tx) => {
-    const { refusal, user } = await checkPasscode(tx, ctx.user.id, body.passcode, now, ctx.requestId);
-    if (refusal) return { refusal };
+  const outcome = await deps.db.transaction(async (tx): Promise<Outcome<PasscodeChanged>> => {
+    const { refusal: refused, user } = await checkPasscode(tx, ctx.user.id, body.passcode, now, ctx.requestId);
+    if (refused) return refusal(refused);
     // Compared by the stored hash, as sign-in will: the same four digits are no change.
     if (user.passcodeHash && (await verifyPasscode(body.new_passcode, user.passcodeHash))) {
-      return {
-        refusal: new AppError("PASSCODE_UNCHANGED", "The new passcode is the current one.", { field: "new_passcode" }),
-      };
+      return refusal(
+        new AppError("PASSCODE_UNCHANGED", "The new passcode is the current one.", { field: "new_passcode" }),
+      );
     }
     await setPasscodeHash(tx, user.id, await hashPasscode(body.new_passcode), now);
     const signedOut = await deleteOtherTokens(tx, user.id, tokenHash);
@@ -55,8 +56,7 @@ export const changePasscode = async (
       { to: user.email, name: ctx.user.fullName, support: deps.config.support.email },
       passcodeChangedNotice(locale, now),
     );
-    return { changed: { changed_at: now, signed_out_sessions: signedOut, unlock_keys_removed: unlockKeys } };
+    return success({ changed_at: now, signed_out_sessions: signedOut, unlock_keys_removed: unlockKeys });
   });
-  if (outcome.refusal) throw outcome.refusal;
-  return outcome.changed;
+  return unwrap(outcome);
 };
