@@ -93,7 +93,15 @@ describe("changing one's phone number", () => {
     const error = page.getByTestId("phone-change-error");
     await error.waitFor();
     expect(await error.getAttribute("data-code")).toBe("INVALID_CODE");
-    await typeCode(page, "phone-change-code", code);
+    // Starting again keeps the number and asks the passcode again; the new code is the one that counts.
+    await page.getByTestId("phone-change-restart").tap();
+    expect(await page.getByTestId("phone-change-phone").inputValue()).toBe(typed(next));
+    expect(await page.getByTestId("phone-change-send").isDisabled()).toBe(true);
+    await typeCode(page, "phone-change-passcode", employee.passcode);
+    const resent = await outboxMark(next);
+    await page.getByTestId("phone-change-send").tap();
+    const second = codeIn(await waitForMessage(next, resent));
+    await typeCode(page, "phone-change-code", second);
     await page.getByTestId("phone-change-confirm").tap();
     await page.getByTestId("phone-change-saved").waitFor();
     await expectPhoneFriendly(page);

@@ -32,7 +32,8 @@ export function PhoneChange() {
   const start = useMutation({
     mutationFn: (value: string) => rest<Started>("POST", "/users/current/phone", { phone: value, passcode }),
     networkMode: "always",
-    onError: () => setPasscode(""),
+    // The passcode is not kept once it has done its work: starting again asks it again.
+    onSettled: () => setPasscode(""),
   });
   const confirm = useMutation({
     mutationFn: (verificationId: string) =>
@@ -105,6 +106,19 @@ export function PhoneChange() {
                 data-testid="phone-change-confirm"
               >
                 {t("phoneChange.confirm")}
+              </Button>
+              {/* A mistyped number, an expired code or one tried too often: back to the number, kept as typed. */}
+              <Button
+                variant="subtle"
+                h={TOUCH_TARGET}
+                onClick={() => {
+                  setCode("");
+                  start.reset();
+                  confirm.reset();
+                }}
+                data-testid="phone-change-restart"
+              >
+                {t("phoneChange.restart")}
               </Button>
             </Stack>
           </form>
