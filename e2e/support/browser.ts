@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,7 +21,13 @@ const CHROMIUM_ARGS = [
 
 export type BrowserSession = { context: BrowserContext; page: Page; close(): Promise<void> };
 
-/** A fresh persistent profile per session, so local storage never leaks between tests. */
+/** A client address of the benchmarking range 198.18.0.0/15, fresh per browser: one person, one address. */
+const clientAddress = (): string => `198.18.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+/**
+ * A fresh persistent profile per session, so local storage never leaks between tests, and a client address of its own
+ * (X-Forwarded-For, which the run's server trusts from loopback: global-setup.ts).
+ */
 export const openBrowser = async (
   options: {
     width?: number;
@@ -34,6 +41,7 @@ export const openBrowser = async (
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+    extraHTTPHeaders: { "x-forwarded-for": clientAddress() },
     ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   const page = context.pages()[0] ?? (await context.newPage());

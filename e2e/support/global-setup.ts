@@ -19,8 +19,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = await startScratchDatabase();
   // A lock waits up to 20 s here, not production's 5 s: the exports flow holds its purchases' rows to watch an export
   // stop at 100% before it stamps them, and on a busy machine the bar can take more than the 5 s to show.
+  // Each browser sends a client address of its own (X-Forwarded-For, browser.ts), trusted from loopback as a load
+  // balancer's would be: the per-address sign-in limits then count each test's person apart, as they count real
+  // people apart, instead of adding every flow of the run into one address.
   const server = await spawnKortServer(database.url, {
-    env: { KORT_DB_LOCK_TIMEOUT_MS: String(LOCK_TIMEOUT_MS) },
+    env: { KORT_DB_LOCK_TIMEOUT_MS: String(LOCK_TIMEOUT_MS), KORT_TRUST_PROXY: "127.0.0.1" },
   }).catch(async (error: unknown) => {
     await database.stop();
     throw error;
