@@ -117,7 +117,11 @@ export const readReceipt = async (deps: TaskDeps, data: Record<string, unknown>)
 /** Receipts this long unread after they were stored are sent again (a task lost, a worker gone). */
 const SWEEP_AFTER_MS = 60_000;
 
-/** The sweep (every minute, and at start): the last day's receipts that have no reading are sent to be read. */
+/**
+ * The sweep (every minute, and at start): the last day's receipts that have no reading are sent to be read, at the
+ * default priority, behind every receipt stored since (requestReading), so a backlog never holds up the one a person
+ * has just uploaded.
+ */
 export const sweepUnreadReceipts = async (ctx: JobContext): Promise<void> => {
   const now = ctx.now.getTime();
   const waiting = await receiptsWithoutReading(ctx.db, new Date(now - MS_PER_DAY), new Date(now - SWEEP_AFTER_MS));

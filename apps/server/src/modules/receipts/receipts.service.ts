@@ -187,6 +187,9 @@ export const insertReceiptRow = async (
 /** The queue where a stored receipt waits to be read (the receipt-reading module works it). */
 export const RECEIPT_READ_QUEUE = "receipts.read";
 
+/** A receipt just stored is read before the sweep's backlog: someone may be looking at it (reading.service.ts). */
+export const FRESH_RECEIPT_PRIORITY = 1;
+
 /**
  * Asks for a stored receipt to be read, after its row committed. A send that fails loses nothing: the reading
  * module's sweep finds receipts without a reading.
@@ -196,7 +199,11 @@ export const requestReading = async (
   receipt: { projectId: string; id: string },
 ): Promise<void> => {
   await deps.tasks
-    .send(RECEIPT_READ_QUEUE, { project_id: receipt.projectId, receipt_id: receipt.id })
+    .send(
+      RECEIPT_READ_QUEUE,
+      { project_id: receipt.projectId, receipt_id: receipt.id },
+      { priority: FRESH_RECEIPT_PRIORITY },
+    )
     .catch(() => undefined);
 };
 

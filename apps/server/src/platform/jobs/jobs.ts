@@ -93,8 +93,13 @@ export const startJobs = async ({ url, db, logger, jobs, now = () => new Date() 
   /** This process's worker of each task queue, woken when this process sends it work. */
   const workers = new Map<string, string>();
   const queue: TaskQueue = {
-    send: async (name, data) => {
-      await boss.send(name, data, { retryLimit: 2, retryDelay: 5, expireInSeconds: 15 * 60 });
+    send: async (name, data, options = {}) => {
+      await boss.send(name, data, {
+        retryLimit: 2,
+        retryDelay: 5,
+        expireInSeconds: 15 * 60,
+        priority: options.priority ?? 0,
+      });
       // The worker polls every half second; work sent here starts now rather than at the next poll. Another
       // process's worker still finds it by polling.
       const worker = workers.get(name);

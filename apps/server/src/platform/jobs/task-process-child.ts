@@ -6,6 +6,7 @@ import { createAppDeps } from "../http/app-deps.ts";
 import { createLogger } from "../http/logger.ts";
 import type { TaskDeps } from "./jobs.ts";
 import type { FromTaskProcess, ToTaskProcess } from "./task-process.ts";
+import type { TaskOptions } from "./task-queue.ts";
 
 /**
  * The child's side of a task process (task-process.ts): the entry module of a queue's process calls this with the
@@ -35,7 +36,8 @@ export const serveTasks = (run: (deps: TaskDeps, data: Record<string, unknown>) 
       guard: config.db.poolGuard,
     });
     const tasks = {
-      send: async (queue: string, data: Record<string, unknown>) => reply({ type: "send", queue, data }),
+      send: async (queue: string, data: Record<string, unknown>, options?: TaskOptions) =>
+        reply({ type: "send", queue, data, options }),
     };
     const appDeps = createAppDeps({ db, config, blobs: createBlobStore(config.blobs), tasks });
     return { deps: { ...appDeps, logger }, close };

@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "../http/logger.ts";
 import { TYPESCRIPT_LOADER } from "../runtime/loader.ts";
-import type { TaskQueue } from "./task-queue.ts";
+import type { TaskOptions, TaskQueue } from "./task-queue.ts";
 
 /**
  * A child process that runs one queue's tasks (a task's `process`, jobs.ts), so that work holding much memory, a
@@ -27,7 +27,7 @@ export type FromTaskProcess =
   | { type: "ready" }
   | { type: "done"; id: number }
   | { type: "failed"; id: number; message: string }
-  | { type: "send"; queue: string; data: Record<string, unknown> };
+  | { type: "send"; queue: string; data: Record<string, unknown>; options?: TaskOptions };
 
 export type TaskProcessOptions = {
   /** What the process is for, in logs. */
@@ -121,7 +121,7 @@ export const startTaskProcess = (options: TaskProcessOptions): TaskProcess => {
             return;
           }
           case "send":
-            options.tasks.send(message.queue, message.data).catch((error: unknown) => {
+            options.tasks.send(message.queue, message.data, message.options).catch((error: unknown) => {
               logger.error({ err: error, queue: message.queue }, "a task process's task was not sent");
             });
             return;
