@@ -29,8 +29,9 @@ export const changePasscode = async (
   if (!tokenHash) throw new AppError("UNAUTHENTICATED", "Please sign in.");
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome<PasscodeChanged>> => {
-    const { refusal: refused, user } = await checkPasscode(tx, ctx.user.id, body.passcode, now, ctx.requestId);
-    if (refused) return refusal(refused);
+    const checked = await checkPasscode(tx, ctx.user.id, body.passcode, now, ctx.requestId);
+    if (!checked.ok) return checked;
+    const user = checked.value;
     // Compared by the stored hash, as sign-in will: the same four digits are no change.
     if (user.passcodeHash && (await verifyPasscode(body.new_passcode, user.passcodeHash))) {
       return refusal(

@@ -3,10 +3,9 @@ import type { Tx } from "../../platform/db/client.ts";
 import { AppError } from "../../platform/errors.ts";
 import type { RequestContext } from "../../platform/http/context.ts";
 import type { AppDeps } from "../../platform/http/rest.ts";
+import { type Outcome, refusal, success, unwrap } from "../../platform/outcome.ts";
 import { lockSignInUser, type SignInUser } from "./auth-users.repo.ts";
 import { lockError, recordFailure, resetFailures } from "./lockout.ts";
-
-export type PasscodeCheck = { refusal: AppError; user?: undefined } | { refusal?: undefined; user: SignInUser };
 
 /**
  * The passcode of a signed-in person checked on the transaction that then acts on it, the user's row locked. A wrong
@@ -20,21 +19,20 @@ export const checkPasscode = async (
   pin: string,
   now: Date,
   requestId: string,
-): Promise<PasscodeCheck> => {
+): Promise<Outcome<SignInUser>> => {
   const user = await lockSignInUser(tx, userId);
-  if (!user?.passcodeHash) return { refusal: new AppError("INVALID_PASSCODE", "No passcode is set for this user.") };
+  if (!user?.passcodeHash) return refusal(new AppError("INVALID_PASSCODE", "No passcode is set for this user."));
   const locked = lockError(user, now);
-  if (locked) return { refusal: locked };
+  if (locked) return refusal(locked);
   if (!(await verifyPasscode(pin, user.passcodeHash))) {
-    return { refusal: await recordFailure(tx, user, "INVALID_PASSCODE", now, { requestId }) };
+    return refusal(await recordFailure(tx, user, "INVALID_PASSCODE", now, { requestId }));
   }
   if (user.failedAttempts > 0) await resetFailures(tx, user.id, now);
-  return { user };
+  return success(user);
 };
 
 /** The passcode re-entered before a sensitive action (the employee app's card reveal, PIN, biometrics). */
 export const confirmPasscode = async (deps: AppDeps, ctx: RequestContext, userId: string, pin: string) => {
   const now = deps.now();
-  const { refusal } = await deps.db.transaction((tx) => checkPasscode(tx, userId, pin, now, ctx.requestId));
-  if (refusal) throw refusal;
+  unwrap(await deps.db.transaction((tx) => checkPasscode(tx, userId, pin, now, ctx.requestId)));
 };

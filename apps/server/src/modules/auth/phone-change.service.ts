@@ -29,8 +29,9 @@ export const startPhoneChange = async (
   const now = deps.now();
   await enforceRateLimits(deps.db, signInLimits(body.phone, ctx.address), now);
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome<PhoneChangeStarted>> => {
-    const { refusal: refused, user } = await checkPasscode(tx, ctx.user.id, body.passcode, now, ctx.requestId);
-    if (refused) return refusal(refused);
+    const checked = await checkPasscode(tx, ctx.user.id, body.passcode, now, ctx.requestId);
+    if (!checked.ok) return checked;
+    const user = checked.value;
     if (user.phone === body.phone) {
       return refusal(new AppError("PHONE_UNCHANGED", "This is the phone number you have now.", { field: "phone" }));
     }

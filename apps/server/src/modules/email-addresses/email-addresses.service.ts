@@ -125,8 +125,9 @@ export const makeSignInAddress = async (
   const { passcode } = signInAddressInput.parse(input);
   const now = deps.now();
   const outcome = await deps.db.transaction(async (tx): Promise<Outcome<{ email: string }>> => {
-    const { refusal: refused, user } = await checkPasscode(tx, ctx.user.id, passcode, now, ctx.requestId);
-    if (refused) return refusal(refused);
+    const checked = await checkPasscode(tx, ctx.user.id, passcode, now, ctx.requestId);
+    if (!checked.ok) return checked;
+    const user = checked.value;
     const alias = isUuid(id) ? await lockAddress(tx, user.id, id) : null;
     if (!alias) return refusal(new AppError("NOT_FOUND", "The e-mail address was not found."));
     if (!alias.verified_at) {
