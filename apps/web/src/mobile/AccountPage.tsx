@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { useMyProfile } from "../app/account/my-profile.ts";
 import { PasscodeChange } from "../app/account/PasscodeChange.tsx";
 import { PhoneChange } from "../app/account/PhoneChange.tsx";
-import { useMe } from "../app/session/useMe.ts";
 import { EmailAliases } from "../modules/settings/EmailAliases.tsx";
 import { forgetUnlockHere } from "./unlock-flag.ts";
 
@@ -15,7 +14,7 @@ import { forgetUnlockHere } from "./unlock-flag.ts";
  */
 export function AccountPage() {
   const { t } = useTranslation();
-  const me = useMe();
+  // One question: the profile carries the name and e-mail beside the phone.
   const profile = useMyProfile();
   return (
     <Stack gap="md">
@@ -25,10 +24,10 @@ export function AccountPage() {
       <Paper withBorder p="md" radius="md">
         <Stack gap={2} mb="md">
           <Text fw={600} data-testid="app-account-name">
-            {me.data?.full_name}
+            {profile.data?.full_name}
           </Text>
           <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-            {me.data?.email}
+            {profile.data?.email}
           </Text>
           <Text size="sm" c="dimmed" data-testid="app-account-phone">
             {profile.data?.phone ? formatPhone(profile.data.phone, "international") : ""}
