@@ -91,3 +91,12 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     },
   };
 };
+
+/**
+ * Whether any log line shows these digits (a PIN, a passcode) as a number of its own. A line's clock, duration and
+ * request id turn up any four digits by chance, so those fields are left out and digits inside an id are not counted.
+ */
+export const logsShowDigits = (logs: TestApp["logs"], digits: string): boolean => {
+  const searched = JSON.stringify(logs.map(({ time, pid, reqId, ms, ...rest }) => rest));
+  return new RegExp(`(?<![0-9a-f-])${digits}(?![0-9a-f-])`, "i").test(searched);
+};
