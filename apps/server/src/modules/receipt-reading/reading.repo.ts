@@ -17,6 +17,7 @@ export type ReceiptToRead = {
   createdAt: Date;
 };
 
+/** A stored receipt still to be read; null once read (a second task, sent while the first ran, does nothing). */
 export const receiptToRead = async (
   db: Executor,
   projectId: string,
@@ -37,7 +38,8 @@ export const receiptToRead = async (
            r.content_hash, r.created_at
       from receipts r
       left join transactions t on t.project_id = r.project_id and t.id = r.transaction_id
-     where r.project_id = ${projectId} and r.id = ${receiptId} and r.deleted_at is null`);
+     where r.project_id = ${projectId} and r.id = ${receiptId} and r.deleted_at is null
+       and not exists (select 1 from receipt_readings x where x.project_id = r.project_id and x.receipt_id = r.id)`);
   const row = result.rows[0];
   return row
     ? {

@@ -126,7 +126,12 @@ export const sweepUnreadReceipts = async (ctx: JobContext): Promise<void> => {
   const now = ctx.now.getTime();
   const waiting = await receiptsWithoutReading(ctx.db, new Date(now - MS_PER_DAY), new Date(now - SWEEP_AFTER_MS));
   for (const receipt of waiting) {
-    await ctx.tasks.send(RECEIPT_READ_QUEUE, { project_id: receipt.projectId, receipt_id: receipt.id });
+    // Keyed by the receipt: one still waiting in the queue (a backlog) is not sent twice.
+    await ctx.tasks.send(
+      RECEIPT_READ_QUEUE,
+      { project_id: receipt.projectId, receipt_id: receipt.id },
+      { key: receipt.id },
+    );
   }
 };
 

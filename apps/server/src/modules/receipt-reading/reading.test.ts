@@ -1,12 +1,14 @@
 import { formatDate } from "@kort/core";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cards, receipts, transactions } from "../../platform/db/schema/index.ts";
+import { cards, receiptReadings, receipts, transactions } from "../../platform/db/schema/index.ts";
+import { MINUTE } from "../../platform/http/testing/clock.ts";
 import { tillSlipPng } from "../receipts/demo-receipts.ts";
 import { storeReceipt } from "../receipts/receipts.service.ts";
 import { createReceiptsScene, type ReceiptJson, type ReceiptsScene } from "../receipts/testing/receipts-scene.ts";
 import { graphqlFor } from "../teams/teams.fixtures.ts";
 import { stopOcr } from "./ocr.ts";
+import { sweepUnreadReceipts } from "./reading.service.ts";
 
 /**
  * Reading receipts end to end on the server (issue 18): an upload is read by its task (drained here as a worker runs
@@ -146,5 +148,34 @@ describe("reading a receipt", () => {
     const id = await upload(s.purchases.employee, blank);
     await s.t.tasks.drain("receipts.read");
     expect((await readingOf(id))?.reading).toMatchObject({ status: "unread", total: null, disagreements: [] });
+  });
+
+  it("reads a receipt once, however often the sweep finds it waiting or a second task arrives", {
+    timeout: 60_000,
+  }, async () => {
+    const id = await upload(s.purchases.employee, await slip("4.590 kr.", await lastFourOf(s.purchases.employee)));
+    const tasksOf = () => s.t.tasks.sent.filter((task) => task.data.receipt_id === id);
+    const sweep = () =>
+      sweepUnreadReceipts({ db: s.t.db, now: s.clock.now(), logger: s.t.logger, tasks: s.t.tasks.queue });
+    // A backlog: still waiting after the sweep's minute, twice. The task sent at upload is the only one.
+    for (const _minute of [1, 2]) {
+      s.clock.advance(2 * MINUTE);
+      await sweep();
+    }
+    expect(tasksOf()).toHaveLength(1);
+    await s.t.tasks.drain("receipts.read");
+    const readAt = async () =>
+      (await s.t.db.select().from(receiptReadings).where(eq(receiptReadings.receiptId, id)))[0]?.readAt;
+    const first = await readAt();
+    expect(first).toBeInstanceOf(Date);
+
+    // A task sent while the first ran (the sweep's, a retry) finds the reading there and reads nothing again.
+    await s.t.tasks.queue.send("receipts.read", { project_id: s.scene.project.id, receipt_id: id });
+    s.clock.advance(MINUTE);
+    await s.t.tasks.drain("receipts.read");
+    expect(await readAt()).toEqual(first);
+    s.clock.advance(2 * MINUTE);
+    await sweep();
+    expect(tasksOf()).toEqual([]);
   });
 });

@@ -10,6 +10,6 @@ import "./reading.graphql.ts";
  */
 export const receiptReadingModule: KortModule = {
   name: "receipt-reading",
-  tasks: [{ queue: RECEIPT_READ_QUEUE, run: readReceipt, concurrency: 1 }],
+  tasks: [{ queue: RECEIPT_READ_QUEUE, run: readReceipt, concurrency: 1, onePerKey: true }],
   jobs: [{ queue: "receipts.read-sweep", cron: "* * * * *", run: sweepUnreadReceipts, runAtStart: true }],
 };

@@ -202,7 +202,7 @@ export const requestReading = async (
     .send(
       RECEIPT_READ_QUEUE,
       { project_id: receipt.projectId, receipt_id: receipt.id },
-      { priority: FRESH_RECEIPT_PRIORITY },
+      { priority: FRESH_RECEIPT_PRIORITY, key: receipt.id },
     )
     .catch(() => undefined);
 };

@@ -19,7 +19,7 @@ describe("requestReading", () => {
       {
         queue: RECEIPT_READ_QUEUE,
         data: { project_id: "company", receipt_id: "receipt" },
-        options: { priority: FRESH_RECEIPT_PRIORITY },
+        options: { priority: FRESH_RECEIPT_PRIORITY, key: "receipt" },
       },
     ]);
   });

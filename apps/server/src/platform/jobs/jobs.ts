@@ -38,6 +38,8 @@ export type TaskDefinition = {
   run: (deps: TaskDeps, data: Record<string, unknown>) => Promise<void>;
   /** Tasks of this queue run at once per server (pg-boss batch and poll); 1 unless set. */
   concurrency?: number;
+  /** Sends name a key (TaskOptions.key), and a task waits at most once per key: a sweep's re-send never piles up. */
+  onePerKey?: boolean;
   /**
    * Runs the tasks in a child process of their own (task-process.ts): this module calls serveTasks with `run`.
    * For work that holds much memory (a million-row file), so that it never shares the API's process.
@@ -99,6 +101,7 @@ export const startJobs = async ({ url, db, logger, jobs, now = () => new Date() 
         retryDelay: 5,
         expireInSeconds: 15 * 60,
         priority: options.priority ?? 0,
+        ...(options.key === undefined ? {} : { singletonKey: options.key }),
       });
       // The worker polls every half second; work sent here starts now rather than at the next poll. Another
       // process's worker still finds it by polling.
@@ -129,7 +132,10 @@ export const startJobs = async ({ url, db, logger, jobs, now = () => new Date() 
     queue,
     work: async (tasks, deps) => {
       for (const task of tasks) {
-        await declare(() => boss.createQueue(task.queue, { name: task.queue, policy: "standard" }));
+        const policy = task.onePerKey ? "short" : "standard";
+        await declare(() => boss.createQueue(task.queue, { name: task.queue, policy }));
+        // A queue declared before keeps its first policy; the declaration here is what holds.
+        await boss.updateQueue(task.queue, { name: task.queue, policy });
         const run = runnerOf(task, deps);
         const worker = await boss.work<Record<string, unknown>>(
           task.queue,

@@ -6,7 +6,7 @@ import type { TaskDefinition, TaskDeps, TaskQueue } from "../jobs.ts";
  */
 export type HeldTasks = {
   queue: TaskQueue;
-  sent: { queue: string; data: Record<string, unknown> }[];
+  sent: { queue: string; data: Record<string, unknown>; key?: string }[];
   /**
    * Runs every task sent so far, and those they send, in order; with a queue, only that queue's tasks (a test of
    * exports need not read the receipts its scene uploaded).
@@ -18,8 +18,11 @@ export const holdTasks = (tasks: readonly TaskDefinition[], deps: () => TaskDeps
   const sent: HeldTasks["sent"] = [];
   return {
     queue: {
-      send: async (queue, data) => {
-        sent.push({ queue, data });
+      // As on pg-boss, a keyed task is not queued twice while it waits.
+      send: async (queue, data, options = {}) => {
+        const { key } = options;
+        if (key !== undefined && sent.some((task) => task.queue === queue && task.key === key)) return;
+        sent.push(key === undefined ? { queue, data } : { queue, data, key });
       },
     },
     sent,
