@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatPhone, isValidIcelandicPhone, parseIcelandicPhone } from "./phone.ts";
+import { formatPhone, isValidIcelandicPhone, parseIcelandicMobile, parseIcelandicPhone } from "./phone.ts";
 
 describe("parseIcelandicPhone", () => {
   it.each([
@@ -83,5 +83,19 @@ describe("formatPhone", () => {
   it("leaves what is not an Icelandic number alone, trimmed", () => {
     expect(formatPhone(" +45 12 34 56 78 ")).toBe("+45 12 34 56 78");
     expect(formatPhone("61")).toBe("61");
+  });
+});
+
+describe("parseIcelandicMobile", () => {
+  it.each([
+    ["612 3456", { ok: true, value: "+3546123456", national: "6123456" }],
+    ["+354 899 0000", { ok: true, value: "+3548990000", national: "8990000" }],
+    ["511 2233", { ok: false, reason: "not_mobile" }],
+    ["412-3456", { ok: false, reason: "not_mobile" }],
+    ["123 4567", { ok: false, reason: "prefix" }],
+    ["+45 1234 5678", { ok: false, reason: "not_icelandic" }],
+    ["", { ok: false, reason: "empty" }],
+  ])("reads %j as %j", (text, expected) => {
+    expect(parseIcelandicMobile(text)).toEqual(expected);
   });
 });

@@ -53,6 +53,21 @@ export function parseIcelandicPhone(text: string): PhoneResult {
   return parse(text).result;
 }
 
+export type MobileResult =
+  | { ok: true /** E.164 */; value: string; national: string }
+  | { ok: false; reason: PhoneError | "not_mobile" };
+
+/**
+ * A number an SMS code can reach: an Icelandic mobile. A landline is `not_mobile`. The one rule behind sign-up's
+ * phone, a phone change and the web forms that check them before sending.
+ */
+export function parseIcelandicMobile(text: string): MobileResult {
+  const result = parseIcelandicPhone(text);
+  if (!result.ok) return result;
+  if (result.kind !== "mobile") return { ok: false, reason: "not_mobile" };
+  return { ok: true, value: result.value, national: result.national };
+}
+
 export function isValidIcelandicPhone(text: string): boolean {
   return parse(text).result.ok;
 }

@@ -11,7 +11,7 @@ import {
 import { isIsoDate } from "./calendar.ts";
 import { parseKennitala } from "./kennitala.ts";
 import { parseAmountInput } from "./money.ts";
-import { parseIcelandicPhone } from "./phone.ts";
+import { parseIcelandicMobile, parseIcelandicPhone } from "./phone.ts";
 import { textProblem } from "./text.ts";
 import {
   CARD_NAME_MAX_LENGTH,
@@ -95,10 +95,9 @@ export const icelandicPhoneSchema = z.string().transform((text, ctx) => {
 
 /** An Icelandic mobile number, output as E.164: a number that an SMS code can reach (a landline cannot). */
 export const mobilePhoneSchema = z.string().transform((text, ctx) => {
-  const result = parseIcelandicPhone(text);
-  if (result.ok && result.kind === "mobile") return result.value;
-  const reason = result.ok ? "not_mobile" : result.reason;
-  ctx.addIssue({ code: "custom", message: VALIDATION_MESSAGES.phone, params: { reason } });
+  const result = parseIcelandicMobile(text);
+  if (result.ok) return result.value;
+  ctx.addIssue({ code: "custom", message: VALIDATION_MESSAGES.phone, params: { reason: result.reason } });
   return z.NEVER;
 });
 

@@ -1,4 +1,4 @@
-import { parseIcelandicPhone, parseKennitala } from "@kort/core";
+import { parseIcelandicMobile, parseKennitala } from "@kort/core";
 import { hashPasscode } from "../../platform/crypto/passwords.ts";
 import type { ValidationIssue } from "../../platform/errors.ts";
 import { AppError } from "../../platform/errors.ts";
@@ -33,9 +33,9 @@ const checkAttribute = async (deps: AppDeps, attribute: AttributeInput, index: n
     }
   }
   if (attribute.kind === "phone") {
-    const phone = parseIcelandicPhone(attribute.value);
-    // A landline cannot receive the SMS code.
-    if (phone.ok && phone.kind !== "mobile") {
+    const phone = parseIcelandicMobile(attribute.value);
+    // A landline cannot receive the SMS code; a number that is no phone at all the attribute schema refused.
+    if (!phone.ok && phone.reason === "not_mobile") {
       return { path, code: "custom", message: "validation.phone", params: { reason: "not_mobile" } };
     }
   }

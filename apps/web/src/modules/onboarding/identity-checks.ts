@@ -1,4 +1,4 @@
-import { type KennitalaKind, parseIcelandicPhone, parseKennitala } from "@kort/core";
+import { type KennitalaKind, parseIcelandicMobile, parseKennitala } from "@kort/core";
 
 /** Why a value was refused: a shared validation message, or a reason the server also gives (errorReasons.*). */
 export type IdentityProblem =
@@ -28,8 +28,7 @@ export const checkKennitala = (text: string, kind: KennitalaKind): IdentityCheck
 
 /** An Icelandic mobile number (a landline gets no SMS code), as E.164. */
 export const checkMobile = (text: string): IdentityCheck => {
-  const result = parseIcelandicPhone(text);
-  if (!result.ok) return { ok: false, message: "validation.phone" };
-  if (result.kind !== "mobile") return { ok: false, message: "errorReasons.not_mobile" };
-  return { ok: true, value: result.value };
+  const result = parseIcelandicMobile(text);
+  if (result.ok) return { ok: true, value: result.value };
+  return { ok: false, message: result.reason === "not_mobile" ? "errorReasons.not_mobile" : "validation.phone" };
 };
