@@ -38,7 +38,10 @@ export type TaskDefinition = {
   run: (deps: TaskDeps, data: Record<string, unknown>) => Promise<void>;
   /** Tasks of this queue run at once per server (pg-boss batch and poll); 1 unless set. */
   concurrency?: number;
-  /** Sends name a key (TaskOptions.key), and a task waits at most once per key: a sweep's re-send never piles up. */
+  /**
+   * At most one task per key waits (TaskOptions.key, pg-boss's `short` policy), so a sweep's re-send never piles up.
+   * Every send to such a queue names a key: unkeyed sends would all share the empty one.
+   */
   onePerKey?: boolean;
   /**
    * Runs the tasks in a child process of their own (task-process.ts): this module calls serveTasks with `run`.
