@@ -36,6 +36,17 @@ type Started = { verification_id: string; expires_at: string; phone_hint: string
 const phoneOf = async (userId: string) =>
   (await t.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)))[0]?.phone;
 
+/** A signed-in person who asked to move to a new number, with the code that was sent there. */
+const startedChange = async () => {
+  const user = await createSignInUser(t.db);
+  const send = client(t.app);
+  const { token } = await signIn(send, t.db, user);
+  const next = uniquePhone();
+  const { verification_id } = (await start(send, token, { phone: next, passcode: DEMO_PIN })).json<Started>();
+  const code = codeIn((await latestMessage(t.db, next)).body);
+  return { user, send, token, verification_id, code };
+};
+
 describe("changing one's phone number", () => {
   it("sends a code to the new number and moves sign-in codes there once it comes back", async () => {
     const user = await createSignInUser(t.db);
@@ -122,12 +133,7 @@ describe("changing one's phone number", () => {
   });
 
   it("applies a code once when it is sent twice at the same moment", async () => {
-    const user = await createSignInUser(t.db);
-    const send = client(t.app);
-    const { token } = await signIn(send, t.db, user);
-    const next = uniquePhone();
-    const { verification_id } = (await start(send, token, { phone: next, passcode: DEMO_PIN })).json<Started>();
-    const code = codeIn((await latestMessage(t.db, next)).body);
+    const { user, send, token, verification_id, code } = await startedChange();
     const answers = await Promise.all([1, 2, 3].map(() => confirm(send, token, { verification_id, code })));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400, 400]);
     const audits = await t.db
@@ -138,12 +144,7 @@ describe("changing one's phone number", () => {
   });
 
   it("ends a verification after five wrong codes, each counted towards the person's lock", async () => {
-    const user = await createSignInUser(t.db);
-    const send = client(t.app);
-    const { token } = await signIn(send, t.db, user);
-    const next = uniquePhone();
-    const { verification_id } = (await start(send, token, { phone: next, passcode: DEMO_PIN })).json<Started>();
-    const code = codeIn((await latestMessage(t.db, next)).body);
+    const { user, send, token, verification_id, code } = await startedChange();
     const codes: string[] = [];
     for (let i = 0; i < 5; i += 1) {
       codes.push((await confirm(send, token, { verification_id, code: wrongCode(code) })).json<ErrorJson>().error.code);

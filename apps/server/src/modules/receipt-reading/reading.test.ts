@@ -170,7 +170,7 @@ describe("reading a receipt", () => {
     expect(first).toBeInstanceOf(Date);
 
     // A task sent while the first ran (the sweep's, a retry) finds the reading there and reads nothing again.
-    await s.t.tasks.queue.send("receipts.read", { project_id: s.scene.project.id, receipt_id: id });
+    await s.t.tasks.queue.send("receipts.read", { project_id: s.scene.project.id, receipt_id: id }, { key: id });
     s.clock.advance(MINUTE);
     await s.t.tasks.drain("receipts.read");
     expect(await readAt()).toEqual(first);
