@@ -9,10 +9,10 @@ import { insertInvite, insertUser, randomKennitala, uniqueEmail } from "../suppo
 import { signInAs } from "../support/session.ts";
 
 /**
- * Issue 10: at 1280 px the cards, people, teams and audit log tables show every column inside the page, badges whole,
- * amounts and dates whole on one line, and cut text whole on hover, in both languages. The tables are filled with the widest
- * data the forms allow (30-character card names, 12-digit limits, every card status, long names and e-mails)
- * in a company of this flow's own.
+ * Issue 10: at 1280 px the cards, people, teams, audit log, ledger and overview tables show every column inside the
+ * page, badges whole, amounts and dates whole on one line, and cut text whole on hover, in both languages. The tables
+ * are filled with the widest data the forms allow (30-character card names, 12-digit limits, every card status, long
+ * names and e-mails) in a company of this flow's own.
  */
 
 const WIDTH = 1280;
@@ -322,6 +322,16 @@ describe("tables at 1280 px", () => {
         await page.getByTestId("ledger-row").first().click();
         await page.getByTestId("receipt-pick").waitFor();
         expect(await cutButtonLabels(page)).toEqual([]);
+      });
+
+      it(`keeps the overview's spending tables' amounts whole beside long names (${language})`, async () => {
+        const page = await openPage();
+        await page.setViewportSize({ width: WIDTH, height: 900 });
+        await open(page, wide.ownerEmail, wide.projectId, language, "/overview");
+        for (const by of ["team", "user", "category", "merchant"]) {
+          await page.getByTestId(`overview-spending-${by}-total`).waitFor();
+          expect(await misfits(page, `overview-spending-${by}`)).toEqual([]);
+        }
       });
     }
   });

@@ -156,6 +156,9 @@ function BalanceCard() {
   );
 }
 
+/** Amounts stay on one line (issue 10); the name beside them wraps instead. */
+const ONE_LINE = { whiteSpace: "nowrap" } as const;
+
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div>
@@ -245,14 +248,18 @@ function SpendingCard({
                     </Anchor>
                   </Table.Td>
                   <Table.Td ta="right">{row.count}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(iskOf(row.amount), { locale })}</Table.Td>
+                  <Table.Td ta="right" style={ONE_LINE}>
+                    {formatMoney(iskOf(row.amount), { locale })}
+                  </Table.Td>
                 </Table.Tr>
               ))}
               {spending.data.others ? (
                 <Table.Tr>
                   <Table.Td>{t("overview.others")}</Table.Td>
                   <Table.Td ta="right">{spending.data.others.count}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(iskOf(spending.data.others.amount), { locale })}</Table.Td>
+                  <Table.Td ta="right" style={ONE_LINE}>
+                    {formatMoney(iskOf(spending.data.others.amount), { locale })}
+                  </Table.Td>
                 </Table.Tr>
               ) : null}
             </Table.Tbody>
@@ -260,7 +267,7 @@ function SpendingCard({
               <Table.Tr>
                 <Table.Th>{t("overview.total")}</Table.Th>
                 <Table.Th />
-                <Table.Th ta="right" data-testid={`${testId}-total`}>
+                <Table.Th ta="right" style={ONE_LINE} data-testid={`${testId}-total`}>
                   {formatMoney(iskOf(spending.data.total), { locale })}
                 </Table.Th>
               </Table.Tr>
