@@ -17,6 +17,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { useLocale } from "../../app/i18n/useLocale.ts";
 import { PATHS } from "../../app/router/paths.ts";
 import { MenuPage } from "../../app/shell/menu/MenuPage.tsx";
+import { FigureCell } from "../../ui/table/cells.tsx";
 import { useActiveCardCounts } from "../cards/card-queries.ts";
 import { CreditActions } from "./CreditActions.tsx";
 import { expensesLinkFor, iskOf, usageShares } from "./overview-links.ts";
@@ -156,9 +157,6 @@ function BalanceCard() {
   );
 }
 
-/** Amounts stay on one line (issue 10); the name beside them wraps instead. */
-const ONE_LINE = { whiteSpace: "nowrap" } as const;
-
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div>
@@ -247,29 +245,25 @@ function SpendingCard({
                       {row.label ?? noneLabel}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td ta="right">{row.count}</Table.Td>
-                  <Table.Td ta="right" style={ONE_LINE}>
-                    {formatMoney(iskOf(row.amount), { locale })}
-                  </Table.Td>
+                  <FigureCell>{row.count}</FigureCell>
+                  <FigureCell>{formatMoney(iskOf(row.amount), { locale })}</FigureCell>
                 </Table.Tr>
               ))}
               {spending.data.others ? (
                 <Table.Tr>
                   <Table.Td>{t("overview.others")}</Table.Td>
-                  <Table.Td ta="right">{spending.data.others.count}</Table.Td>
-                  <Table.Td ta="right" style={ONE_LINE}>
-                    {formatMoney(iskOf(spending.data.others.amount), { locale })}
-                  </Table.Td>
+                  <FigureCell>{spending.data.others.count}</FigureCell>
+                  <FigureCell>{formatMoney(iskOf(spending.data.others.amount), { locale })}</FigureCell>
                 </Table.Tr>
               ) : null}
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr>
                 <Table.Th>{t("overview.total")}</Table.Th>
-                <Table.Th />
-                <Table.Th ta="right" style={ONE_LINE} data-testid={`${testId}-total`}>
+                <Table.Td />
+                <FigureCell fw={700} data-testid={`${testId}-total`}>
                   {formatMoney(iskOf(spending.data.total), { locale })}
-                </Table.Th>
+                </FigureCell>
               </Table.Tr>
             </Table.Tfoot>
           </Table>
