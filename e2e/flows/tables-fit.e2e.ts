@@ -296,7 +296,7 @@ describe("tables at 1280 px", () => {
     });
   }
 
-  describe("the ledger", () => {
+  describe("the ledger and the overview of a company with purchases", () => {
     let wide: Company;
     beforeAll(async () => {
       wide = await makeWideCompany();
