@@ -2,7 +2,7 @@
 import "./platform/runtime/v8-flags.ts";
 import { performance } from "node:perf_hooks";
 import { createKortApp, kortInboundMail, kortJobs, kortTasks } from "./app/app.ts";
-import { seedModuleData, seedModuleDemos } from "./app/seed/demo.ts";
+import { oneDemoSeedingAtATime, seedModuleData, seedModuleDemos } from "./app/seed/demo.ts";
 import { DEMO_PASSCODE, DEMO_SIGN_INS, seedDemo } from "./app/seed/seed.ts";
 import { DEMO_INVITED_EMAIL } from "./modules/invites/demo-invite.ts";
 import { createBlobStore } from "./platform/blobs/create-blob-store.ts";
@@ -77,8 +77,10 @@ const main = async (): Promise<void> => {
     // Demo mode (anything but production) always has the demo company; seeding is idempotent.
     const seeded = config.demoMode;
     if (seeded) {
-      await seedDemo(db, { cardKey: config.cardKey });
-      await seedModuleData(db, { now: new Date(), blobs, config });
+      await oneDemoSeedingAtATime(db, async () => {
+        await seedDemo(db, { cardKey: config.cardKey });
+        await seedModuleData(db, { now: new Date(), blobs, config });
+      });
     }
     if (!config.demoMode && !config.publicUrl) {
       logger.warn(

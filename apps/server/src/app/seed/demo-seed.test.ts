@@ -5,6 +5,7 @@ import { verifyPasscode } from "../../platform/crypto/passwords.ts";
 import { icelandic } from "../../platform/db/collation.ts";
 import * as schema from "../../platform/db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
+import { oneDemoSeedingAtATime } from "./demo.ts";
 import { DEMO_PROJECTS, DEMO_USERS, seedDemo } from "./seed.ts";
 
 const { categories, projectMembers, projects, teamMembers, teams, users } = schema;
@@ -141,5 +142,37 @@ describe("demo seed", () => {
     } finally {
       await seeded.close();
     }
+  });
+});
+
+describe("demo seeding across servers", () => {
+  it("lets one server seed at a time: a second waits until the first has finished every step", async () => {
+    const steps: string[] = [];
+    let finishFirst = () => {};
+    const firstMayFinish = new Promise<void>((resolve) => {
+      finishFirst = resolve;
+    });
+    const first = oneDemoSeedingAtATime(database.db, async () => {
+      steps.push("first starts");
+      await firstMayFinish;
+      steps.push("first ends");
+    });
+    await expect.poll(() => steps).toEqual(["first starts"]);
+    const second = oneDemoSeedingAtATime(database.db, async () => {
+      steps.push("second starts");
+    });
+    // The second server's connection waits on the lock in PostgreSQL, while the first is still seeding.
+    await expect
+      .poll(async () => {
+        const waiting = await database.db.execute(
+          sql`select 1 from pg_locks where locktype = 'advisory' and not granted limit 1`,
+        );
+        return waiting.rows.length;
+      })
+      .toBe(1);
+    expect(steps).toEqual(["first starts"]);
+    finishFirst();
+    await Promise.all([first, second]);
+    expect(steps).toEqual(["first starts", "first ends", "second starts"]);
   });
 });

@@ -18,3 +18,34 @@ export const seedModuleDemos = async (db: Db, options: { baseUrl: string; now: D
 export const seedModuleData = async (db: Db, options: DemoDataOptions): Promise<void> => {
   for (const module of KORT_MODULES) await module.demoData?.(db, options);
 };
+
+/** Named, as the modules name theirs: a number could be one that seed.ts or seed-platform.ts already takes. */
+const DEMO_SEEDING_LOCK = "kort:demo-seeding";
+/** How long a starting server waits for another one's demo seeding before it gives up. */
+const DEMO_SEEDING_WAIT = "300s";
+
+/**
+ * Runs the whole demo seeding (`seedDemo`, then `seedModuleData`) one server at a time. Servers that start together
+ * on one database each seed, and each step is idempotent, but a step is only safe once the steps before it have
+ * finished: the first server makes the company's history through the processor's own transactions after its
+ * company commits, and a second server that saw the company went on to e-mail the demo receipts, suggesting a
+ * pending purchase that the first one's history then cleared away (a foreign key violation, and that server did not
+ * start). The lock is a session lock on one connection held outside every transaction, so the seeding's own
+ * transactions take other connections; a server that waits past DEMO_SEEDING_WAIT stops with PostgreSQL's
+ * lock-timeout error.
+ */
+export const oneDemoSeedingAtATime = async <T>(db: Db, seeding: () => Promise<T>): Promise<T> => {
+  const client = await db.$client.connect();
+  try {
+    await client.query(`set lock_timeout = '${DEMO_SEEDING_WAIT}'`);
+    await client.query("select pg_advisory_lock(hashtext($1))", [DEMO_SEEDING_LOCK]);
+    try {
+      return await seeding();
+    } finally {
+      await client.query("select pg_advisory_unlock(hashtext($1))", [DEMO_SEEDING_LOCK]);
+    }
+  } finally {
+    await client.query("reset lock_timeout").catch(() => undefined);
+    client.release();
+  }
+};

@@ -5,7 +5,7 @@ import { createDb } from "../../platform/db/client.ts";
 import type { DbLog } from "../../platform/db/embedded-support.ts";
 import { migrateDatabase } from "../../platform/db/migrate.ts";
 import { startDatabase } from "../../platform/db/start.ts";
-import { seedModuleData, seedModuleDemos } from "./demo.ts";
+import { oneDemoSeedingAtATime, seedModuleData, seedModuleDemos } from "./demo.ts";
 import { DEMO_PASSCODE, DEMO_SIGN_INS, seedDemo } from "./seed.ts";
 
 /** `npm run seed`: the configured database (DATABASE_URL or the embedded one), migrated, with the demo data. */
@@ -28,10 +28,14 @@ const database = await startDatabase(config, log);
 const { db, close } = createDb(database.url);
 try {
   await migrateDatabase(db);
-  const { created } = await seedDemo(db, { cardKey: await resolveCardKey(config) });
+  const cardKey = await resolveCardKey(config);
+  const { created } = await oneDemoSeedingAtATime(db, async () => {
+    const seeded = await seedDemo(db, { cardKey });
+    await seedModuleData(db, { now: new Date(), blobs: createBlobStore(config.blobs), config });
+    return seeded;
+  });
   // No server runs here: links point where `npm start` listens by default, unless KORT_PUBLIC_URL says otherwise.
   const baseUrl = config.publicUrl?.replace(/\/+$/, "") ?? `http://127.0.0.1:${config.port}`;
-  await seedModuleData(db, { now: new Date(), blobs: createBlobStore(config.blobs), config });
   await seedModuleDemos(db, { baseUrl, now: new Date() });
   console.log(created ? "Demo data created." : "Demo data was already there; nothing changed.");
   console.log(`Sign in with passcode ${DEMO_PASSCODE} as:`);
