@@ -32,12 +32,14 @@ const DEMO_SEEDING_WAIT = "300s";
  * pending purchase that the first one's history then cleared away (a foreign key violation, and that server did not
  * start). The lock is a session lock on one connection held outside every transaction, so the seeding's own
  * transactions take other connections; a server that waits past DEMO_SEEDING_WAIT stops with PostgreSQL's
- * lock-timeout error.
+ * timeout error.
  */
 export const oneDemoSeedingAtATime = async <T>(db: Db, seeding: () => Promise<T>): Promise<T> => {
   const client = await db.$client.connect();
   try {
-    await client.query(`set lock_timeout = '${DEMO_SEEDING_WAIT}'`);
+    // The wait is one statement: the pool's request bounds (15 s, client.ts) would end it long before the first
+    // server's seeding does.
+    await client.query(`set statement_timeout = '${DEMO_SEEDING_WAIT}'; set lock_timeout = '${DEMO_SEEDING_WAIT}'`);
     await client.query("select pg_advisory_lock(hashtext($1))", [DEMO_SEEDING_LOCK]);
     try {
       return await seeding();
@@ -45,7 +47,7 @@ export const oneDemoSeedingAtATime = async <T>(db: Db, seeding: () => Promise<T>
       await client.query("select pg_advisory_unlock(hashtext($1))", [DEMO_SEEDING_LOCK]);
     }
   } finally {
-    await client.query("reset lock_timeout").catch(() => undefined);
-    client.release();
+    // Destroyed, not returned, as migrate.ts does: its session has the request bounds lifted.
+    client.release(true);
   }
 };
