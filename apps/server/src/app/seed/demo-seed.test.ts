@@ -2,6 +2,7 @@ import { parseIcelandicPhone, parseKennitala } from "@kort/core";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPasscode } from "../../platform/crypto/passwords.ts";
+import { createDb } from "../../platform/db/client.ts";
 import { icelandic } from "../../platform/db/collation.ts";
 import * as schema from "../../platform/db/schema/index.ts";
 import { createTestDatabase, type TestDatabase } from "../../platform/db/testing/test-db.ts";
@@ -174,5 +175,38 @@ describe("demo seeding across servers", () => {
     finishFirst();
     await Promise.all([first, second]);
     expect(steps).toEqual(["first starts", "first ends", "second starts"]);
+  });
+
+  it("waits past the pool's request bounds for a first server that seeds longer", async () => {
+    const bounded = createDb(database.url, { timeouts: { statementMs: 200, lockMs: 200 } });
+    try {
+      let finishFirst = () => {};
+      const firstMayFinish = new Promise<void>((resolve) => {
+        finishFirst = resolve;
+      });
+      let started = false;
+      const first = oneDemoSeedingAtATime(bounded.db, async () => {
+        started = true;
+        await firstMayFinish;
+      });
+      await expect.poll(() => started).toBe(true);
+      const second = oneDemoSeedingAtATime(bounded.db, async () => "seeded");
+      // The second waits on the lock for longer than a request may, then goes on once the first is done.
+      await expect
+        .poll(async () => {
+          const waiting = await database.db.execute(
+            sql`select 1 from pg_stat_activity
+                 where query like 'select pg_advisory_lock%' and wait_event_type = 'Lock'
+                   and now() - query_start > interval '600 milliseconds'`,
+          );
+          return waiting.rows.length;
+        })
+        .toBe(1);
+      finishFirst();
+      await first;
+      expect(await second).toBe("seeded");
+    } finally {
+      await bounded.close();
+    }
   });
 });
