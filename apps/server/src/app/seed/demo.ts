@@ -1,4 +1,5 @@
 import type { Db } from "../../platform/db/client.ts";
+import { withSessionLock } from "../../platform/db/session-lock.ts";
 import type { DemoDataOptions } from "../../platform/module.ts";
 import { KORT_MODULES } from "../modules.ts";
 
@@ -19,10 +20,10 @@ export const seedModuleData = async (db: Db, options: DemoDataOptions): Promise<
   for (const module of KORT_MODULES) await module.demoData?.(db, options);
 };
 
-/** Named, as the modules name theirs: a number could be one that seed.ts or seed-platform.ts already takes. */
+/** Named, not numbered: a number could be one that seed.ts or seed-platform.ts already takes. */
 const DEMO_SEEDING_LOCK = "kort:demo-seeding";
 /** How long a starting server waits for another one's demo seeding before it gives up. */
-const DEMO_SEEDING_WAIT = "300s";
+const DEMO_SEEDING_WAIT_MS = 300_000;
 
 /**
  * Runs the whole demo seeding (`seedDemo`, then `seedModuleData`) one server at a time. Servers that start together
@@ -30,24 +31,7 @@ const DEMO_SEEDING_WAIT = "300s";
  * finished: the first server makes the company's history through the processor's own transactions after its
  * company commits, and a second server that saw the company went on to e-mail the demo receipts, suggesting a
  * pending purchase that the first one's history then cleared away (a foreign key violation, and that server did not
- * start). The lock is a session lock on one connection held outside every transaction, so the seeding's own
- * transactions take other connections; a server that waits past DEMO_SEEDING_WAIT stops with PostgreSQL's
- * timeout error.
+ * start). A server that waits past DEMO_SEEDING_WAIT_MS stops with PostgreSQL's timeout error.
  */
-export const oneDemoSeedingAtATime = async <T>(db: Db, seeding: () => Promise<T>): Promise<T> => {
-  const client = await db.$client.connect();
-  try {
-    // The wait is one statement: the pool's request bounds (15 s, client.ts) would end it long before the first
-    // server's seeding does.
-    await client.query(`set statement_timeout = '${DEMO_SEEDING_WAIT}'; set lock_timeout = '${DEMO_SEEDING_WAIT}'`);
-    await client.query("select pg_advisory_lock(hashtext($1))", [DEMO_SEEDING_LOCK]);
-    try {
-      return await seeding();
-    } finally {
-      await client.query("select pg_advisory_unlock(hashtext($1))", [DEMO_SEEDING_LOCK]);
-    }
-  } finally {
-    // Destroyed, not returned, as migrate.ts does: its session has the request bounds lifted.
-    client.release(true);
-  }
-};
+export const oneDemoSeedingAtATime = <T>(db: Db, seeding: () => Promise<T>): Promise<T> =>
+  withSessionLock(db, DEMO_SEEDING_LOCK, DEMO_SEEDING_WAIT_MS, seeding);
