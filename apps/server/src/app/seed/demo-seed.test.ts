@@ -166,7 +166,10 @@ describe("demo seeding across servers", () => {
     await expect
       .poll(async () => {
         const waiting = await database.db.execute(
-          sql`select 1 from pg_locks where locktype = 'advisory' and not granted limit 1`,
+          sql`select 1 from pg_locks
+               where locktype = 'advisory' and not granted
+                 and database = (select oid from pg_database where datname = current_database())
+               limit 1`,
         );
         return waiting.rows.length;
       })
@@ -196,7 +199,8 @@ describe("demo seeding across servers", () => {
         .poll(async () => {
           const waiting = await database.db.execute(
             sql`select 1 from pg_stat_activity
-                 where query like 'select pg_advisory_lock%' and wait_event_type = 'Lock'
+                 where datname = current_database()
+                   and query like 'select pg_advisory_lock%' and wait_event_type = 'Lock'
                    and now() - query_start > interval '600 milliseconds'`,
           );
           return waiting.rows.length;
