@@ -1,10 +1,12 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useMemo } from "react";
+import { useTranslation } from "react-i18next";
 import { RouterProvider } from "react-router";
 import { queryClient } from "./query-client.ts";
 import { router } from "./router/router.tsx";
-import { theme } from "./theme.ts";
+import { themeIn } from "./theme.ts";
+import { readableTextResolver } from "./theme-contrast.ts";
 
 /** Spec 9: toasts close after 5000 ms. */
 const TOAST_AUTO_CLOSE_MS = 5000;
@@ -24,8 +26,12 @@ const Notifications = lazy(() =>
 );
 
 export function App() {
+  const { t } = useTranslation();
+  // The theme names the dialogs' close buttons, so it follows the language.
+  const close = t("ui.close");
+  const theme = useMemo(() => themeIn({ close }), [close]);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={readableTextResolver} defaultColorScheme="light">
       <Suspense fallback={null}>
         <Notifications position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} />
       </Suspense>

@@ -32,21 +32,34 @@ const readOnlyLook = {
   }),
 };
 
-export const theme = createTheme({
-  primaryColor: "kort",
-  colors: { kort },
-  defaultRadius: "md",
-  fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-  headings: { fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
-  components: {
-    // A badge is a short status word: it is never cut to "V..." when its table column is narrow (issue 10); the
-    // columns of free text give up width instead.
-    Badge: { styles: { root: { minWidth: "max-content" } } },
-    // Nor is a button's label cut: beside text in a row it keeps its width and the text gives way (a receipt's
-    // "Choose files" in the side panel, "Attach" on a phone).
-    Button: { styles: { root: { flexShrink: 0 } } },
-    TextInput: readOnlyLook,
-    Textarea: readOnlyLook,
-    NumberInput: readOnlyLook,
-  },
+/**
+ * A modal's and a side panel's header is a `<header>`, which assistive technology reads as a second banner of the
+ * page beside the dashboard's own; it is the dialog's title row, so it is given no landmark role. Their close
+ * button is an icon: it gets its name in the page's language.
+ */
+const dialogDefaults = (close: string) => ({
+  defaultProps: { attributes: { header: { role: "none" } }, closeButtonProps: { "aria-label": close } },
 });
+
+/** The dashboard's theme, with the words it puts on Mantine's own controls. */
+export const themeIn = ({ close }: { close: string }) =>
+  createTheme({
+    primaryColor: "kort",
+    colors: { kort },
+    defaultRadius: "md",
+    fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    headings: { fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
+    components: {
+      // A badge is a short status word: it is never cut to "V..." when its table column is narrow (issue 10); the
+      // columns of free text give up width instead.
+      Badge: { styles: { root: { minWidth: "max-content" } } },
+      // Nor is a button's label cut: beside text in a row it keeps its width and the text gives way (a receipt's
+      // "Choose files" in the side panel, "Attach" on a phone).
+      Button: { styles: { root: { flexShrink: 0 } } },
+      TextInput: readOnlyLook,
+      Textarea: readOnlyLook,
+      NumberInput: readOnlyLook,
+      Modal: dialogDefaults(close),
+      Drawer: dialogDefaults(close),
+    },
+  });

@@ -1,4 +1,14 @@
-import { ActionIcon, Alert, Badge, Group, AppShell as MantineAppShell, Stack, Text, Title } from "@mantine/core";
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Group,
+  AppShell as MantineAppShell,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useNetwork } from "@mantine/hooks";
 import { IconBell, IconCreditCard, IconLogout, IconReceipt, IconUserCircle, IconWifiOff } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -31,14 +41,29 @@ const NAV_LINK = ({ isActive }: { isActive: boolean }) => ({
  * One section of the bottom bar: its icon (and a count beside it) over a short label, in an equal share of the bar, so
  * the three fit on the narrowest phone in either language.
  */
-const NavItem = ({ icon, label, badge }: { icon: ReactNode; label: string; badge?: ReactNode }) => (
+/**
+ * A section of the bottom bar. The link is named by its visible label, then by `hint` (read, not shown): a badge's
+ * number alone would be read before the label and without saying what it counts.
+ */
+const NavItem = ({
+  icon,
+  label,
+  badge,
+  hint,
+}: {
+  icon: ReactNode;
+  label: string;
+  badge?: ReactNode;
+  hint?: string;
+}) => (
   <Stack gap={2} align="center" justify="center" mih={TOUCH_TARGET} miw={TOUCH_TARGET} px={4}>
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="nowrap" aria-hidden>
       {icon}
       {badge}
     </Group>
     <Text size="xs" ta="center" lh={1.2}>
       {label}
+      {hint && <VisuallyHidden>, {hint}</VisuallyHidden>}
     </Text>
   </Stack>
 );
@@ -130,15 +155,11 @@ export function AppShell() {
           <NavLink to={APP_PATHS.transactions} style={NAV_LINK} data-testid="app-nav-transactions">
             <NavItem icon={<IconReceipt size={22} />} label={t("employeeApp.nav.transactions")} />
           </NavLink>
-          <NavLink
-            to={APP_PATHS.notifications}
-            style={NAV_LINK}
-            data-testid="app-nav-notifications"
-            aria-label={t("employeeApp.nav.notificationsUnread", { count: unread.data ?? 0 })}
-          >
+          <NavLink to={APP_PATHS.notifications} style={NAV_LINK} data-testid="app-nav-notifications">
             <NavItem
               icon={<IconBell size={22} />}
               label={t("employeeApp.nav.notifications")}
+              hint={(unread.data ?? 0) > 0 ? t("employeeApp.nav.unread", { count: unread.data ?? 0 }) : undefined}
               badge={
                 (unread.data ?? 0) > 0 && (
                   <Badge size="sm" color="red" circle data-testid="app-nav-unread">

@@ -76,7 +76,13 @@ export function CardTile({ card }: { card: FundingSource }) {
           <Text fw={600} truncate data-testid="app-card-name">
             {card.description}
           </Text>
-          <Badge color={STATUS_COLOR[card.status] ?? "gray"} variant="white" data-testid="app-card-status">
+          <Badge
+            color={STATUS_COLOR[card.status] ?? "gray"}
+            variant="white"
+            // The white variant writes in the colour's fill shade, too light to read on white; its text shade reads.
+            c={`var(--mantine-color-${STATUS_COLOR[card.status] ?? "gray"}-text)`}
+            data-testid="app-card-status"
+          >
             {t(`employeeApp.status.${card.status}`)}
           </Badge>
         </Group>

@@ -12,18 +12,22 @@ export type PublicLayoutProps = {
   width?: number;
 };
 
-/** The frame of the auth and public pages: name, language switch and a card in the middle. */
+/**
+ * The frame of the auth and public pages: name, language switch and a card in the middle. The name and switch are
+ * the page's banner, the card its main content and the tagline its footer, so assistive technology can move between
+ * them.
+ */
 export function PublicLayout({ children, footer, width = 460 }: PublicLayoutProps) {
   const { t } = useTranslation();
   return (
     <Box mih="100vh" bg="gray.0" data-testid="public-layout">
-      <Group justify="space-between" px="xl" h={64}>
+      <Group component="header" justify="space-between" px="xl" h={64}>
         <Text fw={800} size="xl" c="kort.8" data-testid="logo">
           {t("app.name")}
         </Text>
         <LanguageSwitch size="xs" />
       </Group>
-      <Center px="md" pb="xl" pt="xl">
+      <Center component="main" px="md" pb="xl" pt="xl">
         <Stack w="100%" maw={width} gap="md">
           <Paper withBorder shadow="sm" radius="lg" p="xl">
             {children ?? <Outlet />}
@@ -31,7 +35,7 @@ export function PublicLayout({ children, footer, width = 460 }: PublicLayoutProp
           {footer}
         </Stack>
       </Center>
-      <Text ta="center" size="xs" c="dimmed" pb="md">
+      <Text component="footer" ta="center" size="xs" c="dimmed" pb="md">
         {t("app.tagline")}
       </Text>
     </Box>

@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Group, Menu, Switch, Table, Text } from "@mantine/core";
+import { ActionIcon, Badge, Group, Menu, Switch, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconArchive, IconDots, IconPencil } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { DANGER_MENU_ITEM_COLOR } from "../../app/theme-contrast.ts";
 import { type AccountingCategory, SET_CATEGORY_ENABLED_MUTATION } from "./accounting.graphql.ts";
 import { useAccountingMutation } from "./useAccountingMutation.ts";
 import { useFormatPercentage } from "./useFormatPercentage.ts";
@@ -27,7 +28,9 @@ export function CategoriesTable({ categories, onEdit, onArchive }: CategoriesTab
           <Table.Th>{t("accounting.list.tax")}</Table.Th>
           <Table.Th>{t("accounting.list.dimensions")}</Table.Th>
           <Table.Th>{t("accounting.list.enabled")}</Table.Th>
-          <Table.Th w={48} aria-label={t("accounting.list.actions")} />
+          <Table.Th w={48}>
+            <VisuallyHidden>{t("accounting.list.actions")}</VisuallyHidden>
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -78,7 +81,7 @@ export function CategoriesTable({ categories, onEdit, onArchive }: CategoriesTab
                   </Menu.Item>
                   {category.group === "Default" && (
                     <Menu.Item
-                      color="red"
+                      color={DANGER_MENU_ITEM_COLOR}
                       leftSection={<IconArchive size={14} />}
                       onClick={() => onArchive(category)}
                       data-testid="category-archive"

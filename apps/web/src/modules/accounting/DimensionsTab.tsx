@@ -56,7 +56,9 @@ export function DimensionsTab() {
           data-title={dimension.title}
         >
           <Group justify="space-between" mb="xs">
-            <Title order={5}>{dimension.title}</Title>
+            <Title order={2} size="h5">
+              {dimension.title}
+            </Title>
             <Button
               variant="subtle"
               size="xs"

@@ -17,6 +17,7 @@ import {
   TextInput,
   Title,
   Tooltip,
+  VisuallyHidden,
 } from "@mantine/core";
 import { IconCheck, IconPencil, IconPlus, IconTrash, IconX } from "@tabler/icons-react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
@@ -98,7 +99,9 @@ function Proposals({ canManage }: { canManage: boolean }) {
   if (proposals.data.length === 0) return null;
   return (
     <Stack gap="sm" data-testid="rule-proposals">
-      <Title order={4}>{t("accounting.rules.proposals.title")}</Title>
+      <Title order={2} size="h4">
+        {t("accounting.rules.proposals.title")}
+      </Title>
       {proposals.data.map((proposal) => (
         <ProposalCard key={proposal.id} proposal={proposal} canManage={canManage} />
       ))}
@@ -192,7 +195,9 @@ function Rules({ canManage }: { canManage: boolean }) {
   const rows: CategorisationRule[] = rules.data.pages.flatMap((page) => page.nodes);
   return (
     <Stack gap="sm">
-      <Title order={4}>{t("accounting.rules.title")}</Title>
+      <Title order={2} size="h4">
+        {t("accounting.rules.title")}
+      </Title>
       <Text size="sm" c="dimmed">
         {t("accounting.rules.intro")}
       </Text>
@@ -211,7 +216,11 @@ function Rules({ canManage }: { canManage: boolean }) {
               <Table.Th>{t("accounting.rules.columns.tax")}</Table.Th>
               <Table.Th>{t("accounting.rules.columns.source")}</Table.Th>
               <Table.Th>{t("accounting.rules.columns.active")}</Table.Th>
-              {canManage && <Table.Th w={80} aria-label={t("accounting.list.actions")} />}
+              {canManage && (
+                <Table.Th w={80}>
+                  <VisuallyHidden>{t("accounting.list.actions")}</VisuallyHidden>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

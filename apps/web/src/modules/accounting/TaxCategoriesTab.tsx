@@ -14,6 +14,7 @@ import {
   Table,
   TextInput,
   Tooltip,
+  VisuallyHidden,
 } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
@@ -60,7 +61,11 @@ export function TaxCategoriesTab({ canManage }: { canManage: boolean }) {
               <Table.Th>{t("accounting.tax.peppol")}</Table.Th>
               <Table.Th ta="right">{t("accounting.tax.percentage")}</Table.Th>
               <Table.Th>{t("accounting.list.enabled")}</Table.Th>
-              {canManage && <Table.Th w={48} aria-label={t("accounting.list.actions")} />}
+              {canManage && (
+                <Table.Th w={48}>
+                  <VisuallyHidden>{t("accounting.list.actions")}</VisuallyHidden>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

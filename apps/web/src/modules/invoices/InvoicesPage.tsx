@@ -1,5 +1,17 @@
 import { billingPeriodName, formatDate, formatMoney, parseIsoDate } from "@kort/core";
-import { ActionIcon, Badge, Button, Group, Loader, Menu, Modal, Stack, Table, Text } from "@mantine/core";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from "@mantine/core";
 import { IconDots, IconDownload, IconEye, IconFileInvoice, IconSend } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -91,7 +103,9 @@ function Invoices() {
             <Table.Th>{t("invoices.list.issueDate")}</Table.Th>
             <Table.Th style={{ textAlign: "right" }}>{t("invoices.list.amount")}</Table.Th>
             <Table.Th>{t("invoices.list.status")}</Table.Th>
-            <Table.Th w={48} aria-label={t("invoices.list.actions")} />
+            <Table.Th w={48}>
+              <VisuallyHidden>{t("invoices.list.actions")}</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

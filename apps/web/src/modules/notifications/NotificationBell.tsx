@@ -60,8 +60,10 @@ export function NotificationBell() {
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md">
-      <Popover.Target>
-        <Indicator label={unread} size={16} disabled={unread === 0} data-testid="notification-count">
+      {/* The popover's target is the button, which then says that it opens the list and whether it is open; the
+          unread count is drawn over it and read as part of its name. */}
+      <Indicator label={unread} size={16} disabled={unread === 0} data-testid="notification-count">
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -72,8 +74,8 @@ export function NotificationBell() {
           >
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown data-testid="notification-list">
         <Group justify="space-between" mb="xs">
           <Text fw={600}>{t("notifications.title")}</Text>

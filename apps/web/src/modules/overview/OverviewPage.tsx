@@ -125,7 +125,9 @@ function BalanceCard() {
   return (
     <Card withBorder data-testid="overview-balance">
       <Stack gap="xs">
-        <Title order={4}>{t("overview.balance.title")}</Title>
+        <Title order={2} size="h4">
+          {t("overview.balance.title")}
+        </Title>
         <Progress.Root size="xl" aria-label={t("overview.balance.usage")}>
           {/* The label only where the section holds it; the name and the amount of each are on hover. */}
           <Progress.Section
@@ -176,7 +178,9 @@ function ActiveCardsCard() {
   return (
     <Card withBorder data-testid="overview-active-cards">
       <Stack gap="xs">
-        <Title order={4}>{t("overview.activeCards")}</Title>
+        <Title order={2} size="h4">
+          {t("overview.activeCards")}
+        </Title>
         {counts.isError ? <Text>{t("overview.errors.figures")}</Text> : null}
         {CARD_TYPES.map((type) => (
           <Group key={type} justify="space-between">
@@ -211,7 +215,9 @@ function SpendingCard({
   return (
     <Card withBorder data-testid={testId}>
       <Stack gap="xs">
-        <Title order={4}>{t(`overview.by.${by}`)}</Title>
+        <Title order={2} size="h4">
+          {t(`overview.by.${by}`)}
+        </Title>
         {spending.isError ? <Text>{t("overview.errors.figures")}</Text> : null}
         {spending.isPending ? <Loader size="sm" /> : null}
         {spending.data && rows.length === 0 ? <Text c="dimmed">{t("overview.empty")}</Text> : null}
@@ -285,7 +291,9 @@ function TrendCard({ periodValue }: { periodValue: string }) {
   return (
     <Card withBorder data-testid="overview-trend">
       <Stack gap="xs">
-        <Title order={4}>{t("overview.trend")}</Title>
+        <Title order={2} size="h4">
+          {t("overview.trend")}
+        </Title>
         {trend.isError ? <Text>{t("overview.errors.figures")}</Text> : null}
         {trend.isPending ? <Loader size="sm" /> : null}
         {bars.length > 0 ? (

@@ -1,5 +1,5 @@
 import { formatDate } from "@kort/core";
-import { Button, Table, Text } from "@mantine/core";
+import { Button, Table, Text, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "../../app/i18n/useLocale.ts";
 import { ColumnHeader, CutText, NoWrapCell, ShrinkCell } from "../../ui/table/cells.tsx";
@@ -27,7 +27,11 @@ export function InvitesTable({ invites, canRevoke }: { invites: readonly Pending
           <ColumnHeader label={t("people.invites.team")} shrink={{ share: "20%", min: 80 }} />
           <ColumnHeader label={t("people.invites.sent")} />
           <ColumnHeader label={t("people.invites.expires")} />
-          {canRevoke && <Table.Th aria-label={t("people.list.actions")} />}
+          {canRevoke && (
+            <Table.Th>
+              <VisuallyHidden>{t("people.list.actions")}</VisuallyHidden>
+            </Table.Th>
+          )}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

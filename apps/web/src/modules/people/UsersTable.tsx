@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Group, Menu, Table, Text } from "@mantine/core";
+import { ActionIcon, Badge, Group, Menu, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconDots } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { DANGER_MENU_ITEM_COLOR } from "../../app/theme-contrast.ts";
 import { ColumnHeader, CutText, NoWrapCell, ShrinkCell } from "../../ui/table/cells.tsx";
 import type { Person } from "./people.graphql.ts";
 import type { RowAction } from "./people-permissions.ts";
@@ -29,7 +30,9 @@ export function UsersTable({ people, actionsFor, onAction }: Props) {
           <ColumnHeader label={t("people.list.email")} shrink={{ share: "30%", min: 120 }} />
           <ColumnHeader label={t("people.list.role")} />
           <ColumnHeader label={t("people.list.teams")} shrink={{ share: "25%", min: 80 }} />
-          <Table.Th w={48} aria-label={t("people.list.actions")} />
+          <Table.Th w={48}>
+            <VisuallyHidden>{t("people.list.actions")}</VisuallyHidden>
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -79,7 +82,7 @@ export function UsersTable({ people, actionsFor, onAction }: Props) {
                       {actions.map((action) => (
                         <Menu.Item
                           key={action}
-                          color={action === "remove" ? "red" : undefined}
+                          color={action === "remove" ? DANGER_MENU_ITEM_COLOR : undefined}
                           onClick={() => onAction(action, person)}
                           data-testid={`user-action-${action}`}
                         >

@@ -1,5 +1,5 @@
 import { formatDate } from "@kort/core";
-import { Badge, Button, Card, Loader, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Card, Loader, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { format } from "date-fns";
@@ -31,7 +31,7 @@ export function LockedUsersCard() {
   return (
     <Card withBorder padding="lg" data-testid="locked-users">
       <Stack gap="md">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {t("platform.locked.title")}
         </Title>
         <Text size="sm" c="dimmed">
@@ -59,7 +59,9 @@ export function LockedUsersCard() {
                 <Table.Th>{t("platform.locked.name")}</Table.Th>
                 <Table.Th>{t("platform.locked.email")}</Table.Th>
                 <Table.Th>{t("platform.locked.lock")}</Table.Th>
-                <Table.Th aria-label={t("platform.actions")} />
+                <Table.Th>
+                  <VisuallyHidden>{t("platform.actions")}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

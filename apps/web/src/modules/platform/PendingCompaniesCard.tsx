@@ -1,5 +1,5 @@
 import { formatDate, formatKennitala } from "@kort/core";
-import { Button, Card, Group, Loader, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Loader, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../../app/errors/ApiErrorAlert.tsx";
@@ -22,7 +22,7 @@ export function PendingCompaniesCard() {
   return (
     <Card withBorder padding="lg" data-testid="pending-companies">
       <Stack gap="md">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {t("platform.pending.title")}
         </Title>
         <Text size="sm" c="dimmed">
@@ -43,7 +43,9 @@ export function PendingCompaniesCard() {
                 <Table.Th>{t("platform.pending.kennitala")}</Table.Th>
                 <Table.Th>{t("platform.pending.signedUp")}</Table.Th>
                 <Table.Th>{t("platform.pending.owner")}</Table.Th>
-                <Table.Th aria-label={t("platform.actions")} />
+                <Table.Th>
+                  <VisuallyHidden>{t("platform.actions")}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -32,7 +32,7 @@ function ReceiptLockSetting({ rules }: { rules: SpendRules }) {
   const editable = rules.can_manage_receipt_lock;
   return (
     <Stack gap="xs" data-testid="receipt-lock-setting">
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         {t("spendRules.receiptLock.title")}
       </Title>
       <Text size="sm" c="dimmed">
@@ -85,7 +85,7 @@ function CompanyMerchantDefault({ rules }: { rules: SpendRules }) {
   return (
     <Stack gap="xs" data-testid="company-merchant-default">
       <Group justify="space-between">
-        <Title order={3} size="h5">
+        <Title order={2} size="h5">
           {t("spendRules.companyDefault")}
         </Title>
         {rules.can_manage_merchant_default && draft === null && (
@@ -126,7 +126,7 @@ function LockedPeople() {
   const rows = locks.data?.nodes ?? [];
   return (
     <Stack gap="xs" data-testid="receipt-locks">
-      <Title order={3} size="h5">
+      <Title order={2} size="h5">
         {t("spendRules.locked.title")}
       </Title>
       {rows.length === 0 ? (

@@ -14,7 +14,9 @@ export function MenuLink({ item, collapsed }: { item: MenuItem; collapsed: boole
       component={Link}
       to={item.path}
       label={collapsed ? null : label}
-      aria-label={label}
+      // In icon mode the link shows no words: the label names it. Otherwise its visible words do (a "Beta" badge
+      // included), since a name that differs from what is shown is not what a person using speech would say.
+      aria-label={collapsed ? label : undefined}
       leftSection={<MenuItemIcon icon={item.icon} />}
       rightSection={item.beta && !collapsed ? <Badge size="xs">{t("menu.beta")}</Badge> : null}
       active={isMenuItemActive(pathname, item.path)}

@@ -1,4 +1,4 @@
-import { Box, Group, UnstyledButton } from "@mantine/core";
+import { Box, Group, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconSelector } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -55,7 +55,6 @@ export function ProjectSwitcher({ projects, collapsed }: { projects: readonly Pr
           onClick={toggle}
           w="100%"
           p={6}
-          aria-label={t("project.switch")}
           aria-haspopup="listbox"
           aria-expanded={opened}
           data-testid="project-switcher"
@@ -65,6 +64,8 @@ export function ProjectSwitcher({ projects, collapsed }: { projects: readonly Pr
             <ProjectLabel title={selected.title} collapsed={collapsed} />
             {!collapsed && <IconSelector size={16} color="var(--mantine-color-dimmed)" />}
           </Group>
+          {/* Named by the company it shows (WCAG 2.5.3, label in name), then by what it does. */}
+          <VisuallyHidden>{t("project.switch")}</VisuallyHidden>
         </UnstyledButton>
       )}
     />
