@@ -1,0 +1,179 @@
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { accessibilityViolations } from "../support/axe.ts";
+import { useBrowsers } from "../support/browser-pool.ts";
+import { demoProjectId, query } from "../support/db.ts";
+import { signInAs } from "../support/session.ts";
+
+/**
+ * Every page of the dashboard and the employee app, and the panels, dialogs and menus a person opens on them, pass
+ * axe's WCAG 2.2 AA rules and best practices in both languages: text that reads against its background, controls
+ * named by what they show, one banner, one main and headings in order. Read with the roles that see each page.
+ */
+
+const LOCALES = ["is", "en"] as const;
+
+/** A page to check: its address, and what shows once it has loaded. */
+type Stop = { path: string; ready: string };
+
+const demoIds = async () => {
+  const projectId = await demoProjectId();
+  const one = async (sql: string): Promise<string> => {
+    const [row] = await query<{ id: string }>(sql, [projectId]);
+    if (!row) throw new Error(`The demo company has nothing for: ${sql}`);
+    return row.id;
+  };
+  return {
+    card: await one("select id from cards where project_id = $1 and status = 'ACTIVE' order by created_at limit 1"),
+    team: await one("select id from teams where project_id = $1 order by created_at limit 1"),
+    purchase: await one("select id from transactions where project_id = $1 order by transaction_date desc limit 1"),
+    employeeCard: await one(
+      `select c.id from cards c join users u on u.id = c.cardholder_id
+        where c.project_id = $1 and u.email = 'employee@demo.is' order by c.created_at limit 1`,
+    ),
+    employeePurchase: await one(
+      `select t.id from transactions t join users u on u.id = t.user_id
+        where t.project_id = $1 and u.email = 'employee@demo.is' order by t.transaction_date desc limit 1`,
+    ),
+  };
+};
+
+/** Opens each stop and collects what axe finds there, prefixed by the page, so one failure lists them all. */
+const check = async (page: Page, stops: readonly Stop[], before?: (stop: Stop) => Promise<void>) => {
+  const found: string[] = [];
+  for (const stop of stops) {
+    await page.goto(`${inject("baseUrl")}${stop.path}`);
+    await page.locator(stop.ready).first().waitFor();
+    await before?.(stop);
+    for (const violation of await accessibilityViolations(page)) found.push(`${stop.path}: ${violation}`);
+  }
+  return found;
+};
+
+const opened = async (page: Page, what: string): Promise<string[]> =>
+  (await accessibilityViolations(page)).map((violation) => `${what}: ${violation}`);
+
+describe("accessibility (WCAG 2.2 AA, axe)", () => {
+  const browser = useBrowsers();
+
+  for (const locale of LOCALES) {
+    it(`the pages before signing in (${locale})`, async () => {
+      const page = await browser();
+      await page.goto(`${inject("baseUrl")}/404`);
+      await page.evaluate((lang) => localStorage.setItem("kort.locale", lang), locale);
+      const found = await check(page, [
+        { path: "/auth", ready: "main [data-testid=auth-submit]" },
+        { path: "/terms", ready: "main h1" },
+        { path: "/privacy", ready: "main h1" },
+        { path: "/an-address-that-is-not-there", ready: "[data-testid=page-not-found]" },
+      ]);
+      expect(found).toEqual([]);
+    });
+
+    it(`the owner's pages (${locale})`, { timeout: 120_000 }, async () => {
+      const ids = await demoIds();
+      const page = await browser();
+      await signInAs(page, "owner@demo.is", locale);
+      const found = await check(page, [
+        { path: "/expenses", ready: "[data-testid=ledger-row]" },
+        { path: `/expenses/${ids.purchase}`, ready: "[data-testid=panel-receipts]" },
+        { path: "/cards", ready: "[data-testid=card-row]" },
+        { path: `/cards/${ids.card}`, ready: "[data-testid=card-settled]" },
+        { path: "/people", ready: "[data-testid=user-row]" },
+        { path: "/teams", ready: "[data-testid=team-row]" },
+        { path: `/teams/${ids.team}`, ready: "[data-testid=team-member]" },
+        { path: "/overview", ready: "[data-testid=overview-trend-chart]" },
+        { path: "/overview/audit-log", ready: "[data-testid=audit-row]" },
+        { path: "/invoices", ready: "[data-testid=invoice-row]" },
+        { path: "/personal-settings", ready: "[data-testid=referrals]" },
+        { path: "/card-designs", ready: "[data-testid=card-designs-page]" },
+      ]);
+      expect(found).toEqual([]);
+    });
+
+    it(`the accounting page's tabs (${locale})`, async () => {
+      const page = await browser();
+      await signInAs(page, "owner@demo.is", locale);
+      const found = await check(page, [
+        { path: "/accounting?tab=categories", ready: "[data-testid=category-row]" },
+        { path: "/accounting?tab=dimensions", ready: "[data-testid=dimensions-tab]" },
+        { path: "/accounting?tab=tax", ready: "[data-testid=tax-category-row]" },
+        { path: "/accounting?tab=export-accounts", ready: "[data-testid=export-accounts]" },
+        { path: "/accounting?tab=rules", ready: "[data-testid=rule-form]" },
+        { path: "/accounting?tab=spend-rules", ready: "[data-testid=receipt-lock-setting]" },
+      ]);
+      expect(found).toEqual([]);
+    });
+
+    it(`the panels, dialogs and menus the owner opens (${locale})`, async () => {
+      const page = await browser();
+      await signInAs(page, "owner@demo.is", locale);
+      const found: string[] = [];
+      await page.goto(`${inject("baseUrl")}/cards`);
+      await page.getByTestId("create-card-button").click();
+      await page.getByTestId("card-type-step").waitFor();
+      found.push(...(await opened(page, "the create-card panel's choice of type")));
+      await page.getByTestId("card-type-BUSINESS_EXPENSE").click();
+      await page.getByTestId("create-card-form").waitFor();
+      found.push(...(await opened(page, "the create-card form")));
+
+      await page.goto(`${inject("baseUrl")}/expenses`);
+      await page.getByTestId("export-open").click();
+      await page.getByTestId("export-dialog").waitFor();
+      found.push(...(await opened(page, "the export dialog")));
+
+      await page.keyboard.press("Escape");
+      await page.getByTestId("export-dialog").waitFor({ state: "detached" });
+      await page.getByTestId("notification-bell").click();
+      await page.getByTestId("notification-list").waitFor();
+      found.push(...(await opened(page, "the notifications")));
+
+      await page.keyboard.press("Escape");
+      await page.getByTestId("user-menu").click();
+      await page.getByTestId("user-menu-sign-out").waitFor();
+      found.push(...(await opened(page, "the user menu")));
+      expect(found).toEqual([]);
+    });
+
+    it(`the team admin's, the accountant's and the platform's pages (${locale})`, { timeout: 120_000 }, async () => {
+      const teamAdmin = await browser();
+      await signInAs(teamAdmin, "teamadmin@demo.is", locale);
+      const found = await check(teamAdmin, [
+        { path: "/expenses", ready: "[data-testid=ledger-row]" },
+        { path: "/cards", ready: "[data-testid=card-row]" },
+        { path: "/people", ready: "[data-testid=user-row]" },
+        { path: "/teams", ready: "[data-testid=team-row]" },
+        { path: "/overview", ready: "[data-testid=access-denied]" },
+      ]);
+      const accountant = await browser();
+      await signInAs(accountant, "accountant@demo.is", locale);
+      found.push(
+        ...(await check(accountant, [
+          { path: "/expenses", ready: "[data-testid=ledger-row]" },
+          { path: "/accounting", ready: "[data-testid=category-row]" },
+          { path: "/invoices", ready: "[data-testid=invoice-row]" },
+        ])),
+      );
+      const platform = await browser();
+      await signInAs(platform, "platform@demo.is", locale);
+      found.push(...(await check(platform, [{ path: "/platform", ready: "[data-testid=pending-companies]" }])));
+      expect(found).toEqual([]);
+    });
+
+    it(`the employee app (${locale})`, async () => {
+      const ids = await demoIds();
+      const page = await browser();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInAs(page, "employee@demo.is", locale);
+      const found = await check(page, [
+        { path: "/app", ready: "[data-testid=app-card-status]" },
+        { path: `/app/cards/${ids.employeeCard}`, ready: "[data-testid=app-activity-row]" },
+        { path: "/app/transactions", ready: "[data-testid=app-transaction-row]" },
+        { path: `/app/transactions/${ids.employeePurchase}`, ready: "[data-testid=app-category-select]" },
+        { path: "/app/notifications", ready: "[data-testid=app-notification]" },
+        { path: "/app/account", ready: "[data-testid=passcode-change-open]" },
+      ]);
+      expect(found).toEqual([]);
+    });
+  }
+});
