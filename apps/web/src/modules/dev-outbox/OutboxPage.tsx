@@ -33,7 +33,7 @@ export function OutboxPage() {
 
   return (
     <Box mih="100vh" bg="gray.0" data-testid="page-dev-outbox">
-      <Container size="lg" py="xl">
+      <Container component="main" size="lg" py="xl">
         <Stack gap="lg">
           <Group justify="space-between" align="flex-start">
             <Stack gap={4}>
