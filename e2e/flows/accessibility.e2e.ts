@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { accessibilityViolations } from "../support/axe.ts";
+import { accessibilityViolations, whenStill } from "../support/axe.ts";
 import { useBrowsers } from "../support/browser-pool.ts";
 import { demoProjectId, query } from "../support/db.ts";
 import { signInAs } from "../support/session.ts";
@@ -112,6 +112,25 @@ describe("accessibility (WCAG 2.2 AA, axe)", () => {
       await signInAs(page, "owner@demo.is", locale);
       const found: string[] = [];
       await page.goto(`${inject("baseUrl")}/cards`);
+      await page.getByTestId("card-row").first().waitFor();
+      // The keyboard's first stop is the skip link, shown when focused; it takes the focus past the menu and header
+      // to the page, whose first control is the next stop.
+      const skip = page.getByTestId("skip-to-content");
+      const onScreen = async () => {
+        const box = await skip.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height > 0;
+      };
+      expect(await onScreen()).toBe(false);
+      await page.keyboard.press("Tab");
+      await page.waitForFunction(() => document.activeElement?.getAttribute("data-testid") === "skip-to-content");
+      await whenStill(page);
+      expect(await onScreen()).toBe(true);
+      found.push(...(await opened(page, "the skip link")));
+      await page.keyboard.press("Enter");
+      await page.waitForFunction(() => document.activeElement?.tagName === "MAIN");
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.closest("main") !== null)).toBe(true);
+
       await page.getByTestId("create-card-button").click();
       await page.getByTestId("card-type-step").waitFor();
       found.push(...(await opened(page, "the create-card panel's choice of type")));
