@@ -39,11 +39,8 @@ const NAV_LINK = ({ isActive }: { isActive: boolean }) => ({
 
 /**
  * One section of the bottom bar: its icon (and a count beside it) over a short label, in an equal share of the bar, so
- * the three fit on the narrowest phone in either language.
- */
-/**
- * A section of the bottom bar. The link is named by its visible label, then by `hint` (read, not shown): a badge's
- * number alone would be read before the label and without saying what it counts.
+ * the three fit on the narrowest phone in either language. The link is named by its visible label, then by `hint`
+ * (read, not shown): the badge's number alone would be read before the label, without saying what it counts.
  */
 const NavItem = ({
   icon,
