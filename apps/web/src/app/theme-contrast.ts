@@ -2,10 +2,11 @@ import type { CSSVariablesResolver, MantineColorsTuple } from "@mantine/core";
 
 /**
  * Text that people can read (WCAG 2.2 AA, 1.4.3): at least 4.5:1 against its background for the sizes the dashboard
- * uses. Mantine's light scheme falls short in three places: grey "dimmed" text (#868e96 is 3.3:1 on white and 3.2:1 on
- * the menu's grey), coloured text (`c="red"` is shade 6: red 3.3:1, green 2.4:1) and the light variant of badges and
- * buttons (shade 9 on shade 1: orange 3.6:1, teal 4.3:1). Each is moved to the first darker colour that reaches the
- * ratio, computed from the palette, so a colour added later is covered too.
+ * uses. Mantine's light scheme falls short for grey "dimmed" text (#868e96 is 3.3:1 on white and 3.2:1 on the menu's
+ * grey) and placeholders (2.1:1), coloured text (`c="red"` is shade 6: red 3.3:1, green 2.4:1), white on a light fill
+ * (white on red 3.3:1) and the light variant of badges and buttons (shade 9 on shade 1: orange 3.6:1, teal 4.3:1).
+ * Each is moved to the first darker colour that reaches the ratio, computed from the palette, so a colour added later
+ * is covered too.
  */
 export const MIN_TEXT_CONTRAST = 4.5;
 
@@ -68,11 +69,10 @@ export const readableTextVariables = (
     const tint = shades[1];
     if (!text || !tint) continue;
     variables[`--mantine-color-${name}-text`] = readableOn(text, [WHITE, shades[0] ?? WHITE]);
-    // The outline variant's label is its border's colour, on white.
-    variables[`--mantine-color-${name}-outline`] = readableOn(text, [WHITE]);
-    // The filled variant writes white on the fill (a red "3 unread", a red confirm button), and a step darker when
-    // hovered.
+    // On white: the outline variant's label (its border's colour), and the fill under the filled variant's white
+    // label (a red "3 unread", a red confirm button), a step darker when hovered.
     const filled = readableOn(text, [WHITE]);
+    variables[`--mantine-color-${name}-outline`] = filled;
     variables[`--mantine-color-${name}-filled`] = filled;
     variables[`--mantine-color-${name}-filled-hover`] = mixWithBlack(filled, 10);
     variables[`--mantine-color-${name}-light-color`] = readableOn(shades[9] ?? text, [tint, shades[2] ?? tint]);
