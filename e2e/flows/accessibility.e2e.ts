@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { accessibilityViolations, whenStill } from "../support/axe.ts";
 import { useBrowsers } from "../support/browser-pool.ts";
 import { demoProjectId, query } from "../support/db.ts";
+import { reflowFailures } from "../support/reflow.ts";
 import { signInAs } from "../support/session.ts";
 
 /**
@@ -39,6 +40,56 @@ const demoIds = async () => {
   };
 };
 
+/** The pages before signing in, and the public pages a link in an e-mail opens. */
+const PUBLIC_PAGES: readonly Stop[] = [
+  { path: "/auth", ready: "main [data-testid=auth-submit]" },
+  { path: "/terms", ready: "main h1" },
+  { path: "/privacy", ready: "main h1" },
+  { path: "/onboarding/create", ready: "[data-testid=onboarding-company-name]" },
+  { path: "/complete", ready: "[data-testid=page-complete]" },
+  { path: "/Version", ready: "[data-testid=version-number]" },
+  { path: "/an-address-that-is-not-there", ready: "[data-testid=page-not-found]" },
+  // The demo's outbox, where a person reads the sign-in codes the demo sends.
+  { path: "/dev/outbox", ready: "[data-testid=outbox-table]" },
+];
+
+type DemoIds = Awaited<ReturnType<typeof demoIds>>;
+
+/** Every page of the dashboard's menu and the pages its rows open, as the owner sees them. */
+const ownerPages = (ids: DemoIds): Stop[] => [
+  { path: "/expenses", ready: "[data-testid=ledger-row]" },
+  { path: `/expenses/${ids.purchase}`, ready: "[data-testid=panel-receipts]" },
+  { path: "/cards", ready: "[data-testid=card-row]" },
+  { path: `/cards/${ids.card}`, ready: "[data-testid=card-settled]" },
+  { path: "/people", ready: "[data-testid=user-row]" },
+  { path: "/teams", ready: "[data-testid=team-row]" },
+  { path: `/teams/${ids.team}`, ready: "[data-testid=team-member]" },
+  { path: "/overview", ready: "[data-testid=overview-trend-chart]" },
+  { path: "/overview/audit-log", ready: "[data-testid=audit-row]" },
+  { path: "/invoices", ready: "[data-testid=invoice-row]" },
+  { path: "/personal-settings", ready: "[data-testid=referrals]" },
+  { path: "/card-designs", ready: "[data-testid=card-designs-page]" },
+];
+
+const ACCOUNTING_TABS: readonly Stop[] = [
+  { path: "/accounting?tab=categories", ready: "[data-testid=category-row]" },
+  { path: "/accounting?tab=dimensions", ready: "[data-testid=dimensions-tab]" },
+  { path: "/accounting?tab=tax", ready: "[data-testid=tax-category-row]" },
+  { path: "/accounting?tab=export-accounts", ready: "[data-testid=export-accounts]" },
+  { path: "/accounting?tab=rules", ready: "[data-testid=rule-form]" },
+  { path: "/accounting?tab=spend-rules", ready: "[data-testid=receipt-lock-setting]" },
+];
+
+/** The employee app's pages. */
+const employeePages = (ids: DemoIds): Stop[] => [
+  { path: "/app", ready: "[data-testid=app-card-status]" },
+  { path: `/app/cards/${ids.employeeCard}`, ready: "[data-testid=app-activity-row]" },
+  { path: "/app/transactions", ready: "[data-testid=app-transaction-row]" },
+  { path: `/app/transactions/${ids.employeePurchase}`, ready: "[data-testid=app-category-select]" },
+  { path: "/app/notifications", ready: "[data-testid=app-notification]" },
+  { path: "/app/account", ready: "[data-testid=passcode-change-open]" },
+];
+
 /** Opens each stop and collects what axe finds there, prefixed by the page, so one failure lists them all. */
 const check = async (page: Page, stops: readonly Stop[]) => {
   const found: string[] = [];
@@ -53,6 +104,21 @@ const check = async (page: Page, stops: readonly Stop[]) => {
 const opened = async (page: Page, what: string): Promise<string[]> =>
   (await accessibilityViolations(page)).map((violation) => `${what}: ${violation}`);
 
+/** Opens each stop at the window's size and collects what does not reflow there (support/reflow.ts). */
+const checkReflow = async (page: Page, stops: readonly Stop[]) => {
+  const found: string[] = [];
+  for (const stop of stops) {
+    await page.goto(`${inject("baseUrl")}${stop.path}`);
+    await page.locator(stop.ready).first().waitFor();
+    await whenStill(page);
+    for (const failure of await reflowFailures(page)) found.push(`${stop.path}: ${failure}`);
+  }
+  return found;
+};
+
+/** WCAG 1.4.10's width: a 1280 px screen zoomed to 400%, and the narrowest phones. */
+const NARROW = { width: 320, height: 640 };
+
 describe("accessibility (WCAG 2.2 AA, axe)", () => {
   const browser = useBrowsers();
 
@@ -61,14 +127,7 @@ describe("accessibility (WCAG 2.2 AA, axe)", () => {
       const page = await browser();
       await page.goto(`${inject("baseUrl")}/404`);
       await page.evaluate((lang) => localStorage.setItem("kort.locale", lang), locale);
-      const found = await check(page, [
-        { path: "/auth", ready: "main [data-testid=auth-submit]" },
-        { path: "/terms", ready: "main h1" },
-        { path: "/privacy", ready: "main h1" },
-        { path: "/an-address-that-is-not-there", ready: "[data-testid=page-not-found]" },
-        // The demo's outbox, where a person reads the sign-in codes the demo sends.
-        { path: "/dev/outbox", ready: "[data-testid=outbox-table]" },
-      ]);
+      const found = await check(page, PUBLIC_PAGES);
       expect(found).toEqual([]);
     });
 
@@ -76,34 +135,14 @@ describe("accessibility (WCAG 2.2 AA, axe)", () => {
       const ids = await demoIds();
       const page = await browser();
       await signInAs(page, "owner@demo.is", locale);
-      const found = await check(page, [
-        { path: "/expenses", ready: "[data-testid=ledger-row]" },
-        { path: `/expenses/${ids.purchase}`, ready: "[data-testid=panel-receipts]" },
-        { path: "/cards", ready: "[data-testid=card-row]" },
-        { path: `/cards/${ids.card}`, ready: "[data-testid=card-settled]" },
-        { path: "/people", ready: "[data-testid=user-row]" },
-        { path: "/teams", ready: "[data-testid=team-row]" },
-        { path: `/teams/${ids.team}`, ready: "[data-testid=team-member]" },
-        { path: "/overview", ready: "[data-testid=overview-trend-chart]" },
-        { path: "/overview/audit-log", ready: "[data-testid=audit-row]" },
-        { path: "/invoices", ready: "[data-testid=invoice-row]" },
-        { path: "/personal-settings", ready: "[data-testid=referrals]" },
-        { path: "/card-designs", ready: "[data-testid=card-designs-page]" },
-      ]);
+      const found = await check(page, ownerPages(ids));
       expect(found).toEqual([]);
     });
 
     it(`the accounting page's tabs (${locale})`, async () => {
       const page = await browser();
       await signInAs(page, "owner@demo.is", locale);
-      const found = await check(page, [
-        { path: "/accounting?tab=categories", ready: "[data-testid=category-row]" },
-        { path: "/accounting?tab=dimensions", ready: "[data-testid=dimensions-tab]" },
-        { path: "/accounting?tab=tax", ready: "[data-testid=tax-category-row]" },
-        { path: "/accounting?tab=export-accounts", ready: "[data-testid=export-accounts]" },
-        { path: "/accounting?tab=rules", ready: "[data-testid=rule-form]" },
-        { path: "/accounting?tab=spend-rules", ready: "[data-testid=receipt-lock-setting]" },
-      ]);
+      const found = await check(page, ACCOUNTING_TABS);
       expect(found).toEqual([]);
     });
 
@@ -186,14 +225,24 @@ describe("accessibility (WCAG 2.2 AA, axe)", () => {
       const page = await browser();
       await page.setViewportSize({ width: 390, height: 844 });
       await signInAs(page, "employee@demo.is", locale);
-      const found = await check(page, [
-        { path: "/app", ready: "[data-testid=app-card-status]" },
-        { path: `/app/cards/${ids.employeeCard}`, ready: "[data-testid=app-activity-row]" },
-        { path: "/app/transactions", ready: "[data-testid=app-transaction-row]" },
-        { path: `/app/transactions/${ids.employeePurchase}`, ready: "[data-testid=app-category-select]" },
-        { path: "/app/notifications", ready: "[data-testid=app-notification]" },
-        { path: "/app/account", ready: "[data-testid=passcode-change-open]" },
-      ]);
+      const found = await check(page, employeePages(ids));
+      expect(found).toEqual([]);
+    });
+    it(`every page reflows at 320 px wide (${locale})`, { timeout: 180_000 }, async () => {
+      const ids = await demoIds();
+      const visitor = await browser();
+      await visitor.setViewportSize(NARROW);
+      await visitor.goto(`${inject("baseUrl")}/404`);
+      await visitor.evaluate((lang) => localStorage.setItem("kort.locale", lang), locale);
+      const found = await checkReflow(visitor, PUBLIC_PAGES);
+      const owner = await browser();
+      await owner.setViewportSize(NARROW);
+      await signInAs(owner, "owner@demo.is", locale);
+      found.push(...(await checkReflow(owner, [...ownerPages(ids), ...ACCOUNTING_TABS])));
+      const employee = await browser();
+      await employee.setViewportSize(NARROW);
+      await signInAs(employee, "employee@demo.is", locale);
+      found.push(...(await checkReflow(employee, employeePages(ids))));
       expect(found).toEqual([]);
     });
   }

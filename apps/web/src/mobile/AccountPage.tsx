@@ -5,11 +5,12 @@ import { useMyProfile } from "../app/account/my-profile.ts";
 import { PasscodeChange } from "../app/account/PasscodeChange.tsx";
 import { PhoneChange } from "../app/account/PhoneChange.tsx";
 import { EmailAliases } from "../modules/settings/EmailAliases.tsx";
+import { LanguageSection } from "../modules/settings/LanguageSection.tsx";
 import { forgetUnlockHere } from "./unlock-flag.ts";
 
 /**
  * `/app/account`: who the person is signed in as, their phone number, the extra e-mail addresses their e-mailed
- * receipts may come from, and their passcode. A change removes biometric unlock on every
+ * receipts may come from, their passcode and their language. A change removes biometric unlock on every
  * phone (the server's doing), so this phone forgets it too and the cards page offers it again.
  */
 export function AccountPage() {
@@ -37,6 +38,7 @@ export function AccountPage() {
       </Paper>
       <EmailAliases touch />
       <PasscodeChange onSaved={forgetUnlockHere} />
+      <LanguageSection touch />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import {
   ActionIcon,
   Alert,
   Badge,
+  Box,
   Group,
   AppShell as MantineAppShell,
   Stack,
@@ -26,6 +27,7 @@ import { FullPageLoading } from "../app/states/FullPageLoading.tsx";
 import { NoActiveProjects } from "../app/states/NoActiveProjects.tsx";
 import { TOUCH_TARGET } from "../ui/touch-target.ts";
 import { APP_PATHS } from "./app-paths.ts";
+import classes from "./app-shell.module.css";
 import { registerDevice } from "./device.ts";
 import { unreadCount, unreadKey } from "./mobile.api.ts";
 import { clearAppData, linkManifest, registerAppWorker } from "./offline.ts";
@@ -112,7 +114,9 @@ export function AppShell() {
             {t("app.name")}
           </Title>
           <Group gap="xs" wrap="nowrap">
-            <LanguageSwitch size="sm" />
+            <Box className={classes.languageSwitch}>
+              <LanguageSwitch size="sm" />
+            </Box>
             <ActionIcon
               component={NavLink}
               to={APP_PATHS.account}

@@ -4,6 +4,7 @@ import { IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { NewDigitsDialog } from "../../ui/four-digits/NewDigitsDialog.tsx";
 import { TOUCH_TARGET } from "../../ui/touch-target.ts";
+import { WRAPPING_BUTTON } from "../../ui/wrapping.ts";
 import { rest } from "../api/client.ts";
 
 /** PUT /v1/users/current/passcode: the current passcode, then the new one. */
@@ -29,7 +30,8 @@ export function PasscodeChange({ onSaved }: { onSaved?: () => void }) {
         </Text>
         <Button
           variant="light"
-          h={TOUCH_TARGET}
+          mih={TOUCH_TARGET}
+          styles={WRAPPING_BUTTON}
           leftSection={<IconLock size={16} />}
           onClick={open}
           data-testid="passcode-change-open"

@@ -45,9 +45,10 @@ export function CategoriesTab({ onCreate, onEdit }: CategoriesTabProps) {
           ]}
           data-testid="category-group-filter"
         />
-        <Group gap="sm">
+        <Group gap="sm" miw={0}>
           <TextInput
             w={280}
+            maw="100%"
             leftSection={<IconSearch size={16} />}
             placeholder={t("accounting.list.search")}
             aria-label={t("accounting.list.search")}

@@ -20,81 +20,87 @@ export function CategoriesTable({ categories, onEdit, onArchive }: CategoriesTab
     t(variables.enabled ? "accounting.toast.enabled" : "accounting.toast.disabled"),
   );
   return (
-    <Table verticalSpacing="sm" highlightOnHover withTableBorder data-testid="categories-table">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t("accounting.list.title")}</Table.Th>
-          <Table.Th>{t("accounting.list.code")}</Table.Th>
-          <Table.Th>{t("accounting.list.tax")}</Table.Th>
-          <Table.Th>{t("accounting.list.dimensions")}</Table.Th>
-          <Table.Th>{t("accounting.list.enabled")}</Table.Th>
-          <Table.Th w={48}>
-            <VisuallyHidden>{t("accounting.list.actions")}</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {categories.map((category) => (
-          <Table.Tr key={category.id} data-testid="category-row" data-category-code={category.code}>
-            <Table.Td fw={600}>{category.title}</Table.Td>
-            <Table.Td>
-              <Text size="sm" ff="monospace">
-                {category.code}
-              </Text>
-            </Table.Td>
-            <Table.Td data-testid="category-tax">
-              {category.default_tax_category
-                ? `${category.default_tax_category.code} · ${percent(category.default_tax_category.percentage)}`
-                : "–"}
-            </Table.Td>
-            <Table.Td>
-              <Group gap={4} data-testid="category-dimensions">
-                {category.dimensions.map((dimension) => (
-                  <Badge key={dimension.id} variant="light" radius="sm" tt="none">
-                    {dimension.title}
-                  </Badge>
-                ))}
-              </Group>
-            </Table.Td>
-            <Table.Td>
-              <Switch
-                checked={category.enabled}
-                onChange={(event) => setEnabled.mutate({ id: category.id, enabled: event.currentTarget.checked })}
-                aria-label={t("accounting.list.enabled")}
-                data-testid="category-enabled"
-              />
-            </Table.Td>
-            <Table.Td>
-              <Menu position="bottom-end" withinPortal>
-                <Menu.Target>
-                  <ActionIcon variant="subtle" aria-label={t("accounting.list.actions")} data-testid="category-actions">
-                    <IconDots size={16} />
-                  </ActionIcon>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Item
-                    leftSection={<IconPencil size={14} />}
-                    onClick={() => onEdit(category)}
-                    data-testid="category-edit"
-                  >
-                    {t("accounting.list.edit")}
-                  </Menu.Item>
-                  {category.group === "Default" && (
-                    <Menu.Item
-                      color={DANGER_MENU_ITEM_COLOR}
-                      leftSection={<IconArchive size={14} />}
-                      onClick={() => onArchive(category)}
-                      data-testid="category-archive"
-                    >
-                      {t("accounting.list.archive")}
-                    </Menu.Item>
-                  )}
-                </Menu.Dropdown>
-              </Menu>
-            </Table.Td>
+    <Table.ScrollContainer minWidth={0}>
+      <Table verticalSpacing="sm" highlightOnHover withTableBorder data-testid="categories-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("accounting.list.title")}</Table.Th>
+            <Table.Th>{t("accounting.list.code")}</Table.Th>
+            <Table.Th>{t("accounting.list.tax")}</Table.Th>
+            <Table.Th>{t("accounting.list.dimensions")}</Table.Th>
+            <Table.Th>{t("accounting.list.enabled")}</Table.Th>
+            <Table.Th w={48}>
+              <VisuallyHidden>{t("accounting.list.actions")}</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {categories.map((category) => (
+            <Table.Tr key={category.id} data-testid="category-row" data-category-code={category.code}>
+              <Table.Td fw={600}>{category.title}</Table.Td>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {category.code}
+                </Text>
+              </Table.Td>
+              <Table.Td data-testid="category-tax">
+                {category.default_tax_category
+                  ? `${category.default_tax_category.code} · ${percent(category.default_tax_category.percentage)}`
+                  : "–"}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} data-testid="category-dimensions">
+                  {category.dimensions.map((dimension) => (
+                    <Badge key={dimension.id} variant="light" radius="sm" tt="none">
+                      {dimension.title}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Switch
+                  checked={category.enabled}
+                  onChange={(event) => setEnabled.mutate({ id: category.id, enabled: event.currentTarget.checked })}
+                  aria-label={t("accounting.list.enabled")}
+                  data-testid="category-enabled"
+                />
+              </Table.Td>
+              <Table.Td>
+                <Menu position="bottom-end" withinPortal>
+                  <Menu.Target>
+                    <ActionIcon
+                      variant="subtle"
+                      aria-label={t("accounting.list.actions")}
+                      data-testid="category-actions"
+                    >
+                      <IconDots size={16} />
+                    </ActionIcon>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item
+                      leftSection={<IconPencil size={14} />}
+                      onClick={() => onEdit(category)}
+                      data-testid="category-edit"
+                    >
+                      {t("accounting.list.edit")}
+                    </Menu.Item>
+                    {category.group === "Default" && (
+                      <Menu.Item
+                        color={DANGER_MENU_ITEM_COLOR}
+                        leftSection={<IconArchive size={14} />}
+                        onClick={() => onArchive(category)}
+                        data-testid="category-archive"
+                      >
+                        {t("accounting.list.archive")}
+                      </Menu.Item>
+                    )}
+                  </Menu.Dropdown>
+                </Menu>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

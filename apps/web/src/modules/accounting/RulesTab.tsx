@@ -206,103 +206,105 @@ function Rules({ canManage }: { canManage: boolean }) {
           {t("accounting.rules.empty")}
         </Text>
       ) : (
-        <Table verticalSpacing="sm" withTableBorder data-testid="rules-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("accounting.rules.columns.name")}</Table.Th>
-              <Table.Th>{t("accounting.rules.columns.match")}</Table.Th>
-              <Table.Th>{t("accounting.rules.columns.category")}</Table.Th>
-              <Table.Th>{t("accounting.rules.columns.values")}</Table.Th>
-              <Table.Th>{t("accounting.rules.columns.tax")}</Table.Th>
-              <Table.Th>{t("accounting.rules.columns.source")}</Table.Th>
-              <Table.Th>{t("accounting.rules.columns.active")}</Table.Th>
-              {canManage && (
-                <Table.Th w={80}>
-                  <VisuallyHidden>{t("accounting.list.actions")}</VisuallyHidden>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((rule) => (
-              <Table.Tr
-                key={rule.id}
-                data-testid="rule-row"
-                data-pattern={rule.pattern}
-                data-active={rule.active}
-                c={rule.active ? undefined : "dimmed"}
-              >
-                <Table.Td fw={600}>{rule.name}</Table.Td>
-                <Table.Td>
-                  {t(`accounting.rules.kinds.${rule.match_kind}`)}: {rule.pattern}
-                </Table.Td>
-                <Table.Td>
-                  {rule.category_title ? `${rule.category_title} (${rule.category_code ?? ""})` : "–"}
-                </Table.Td>
-                <Table.Td data-testid="rule-values">
-                  {rule.dimension_values.length === 0
-                    ? "–"
-                    : rule.dimension_values.map((value) => `${value.dimension_title}: ${value.title}`).join(", ")}
-                </Table.Td>
-                <Table.Td>{vat(rule)}</Table.Td>
-                <Table.Td>
-                  <Badge size="sm" variant="light" color={rule.source === "ACCEPTED" ? "teal" : "gray"}>
-                    {t(`accounting.rules.sources.${rule.source}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  {canManage ? (
-                    <Switch
-                      checked={rule.active}
-                      disabled={toggle.isPending}
-                      onChange={(event) =>
-                        toggle.mutate({
-                          id: rule.id,
-                          ...ruleVariables(draftOf(rule)),
-                          active: event.currentTarget.checked,
-                        })
-                      }
-                      aria-label={t("accounting.rules.columns.active")}
-                      data-testid="rule-active"
-                    />
-                  ) : (
-                    <Badge size="sm" variant="light" color={rule.active ? "teal" : "gray"} data-testid="rule-status">
-                      {t(rule.active ? "accounting.rules.on" : "accounting.rules.off")}
-                    </Badge>
-                  )}
-                </Table.Td>
+        <Table.ScrollContainer minWidth={0}>
+          <Table verticalSpacing="sm" withTableBorder data-testid="rules-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("accounting.rules.columns.name")}</Table.Th>
+                <Table.Th>{t("accounting.rules.columns.match")}</Table.Th>
+                <Table.Th>{t("accounting.rules.columns.category")}</Table.Th>
+                <Table.Th>{t("accounting.rules.columns.values")}</Table.Th>
+                <Table.Th>{t("accounting.rules.columns.tax")}</Table.Th>
+                <Table.Th>{t("accounting.rules.columns.source")}</Table.Th>
+                <Table.Th>{t("accounting.rules.columns.active")}</Table.Th>
                 {canManage && (
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <Tooltip label={t("accounting.rules.edit")}>
-                        <ActionIcon
-                          variant="subtle"
-                          onClick={() => setEditing(rule)}
-                          aria-label={t("accounting.rules.edit")}
-                          data-testid="rule-edit"
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t("accounting.rules.delete")}>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          disabled={remove.isPending}
-                          onClick={() => remove.mutate({ id: rule.id })}
-                          aria-label={t("accounting.rules.delete")}
-                          data-testid="rule-delete"
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
+                  <Table.Th w={80}>
+                    <VisuallyHidden>{t("accounting.list.actions")}</VisuallyHidden>
+                  </Table.Th>
                 )}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((rule) => (
+                <Table.Tr
+                  key={rule.id}
+                  data-testid="rule-row"
+                  data-pattern={rule.pattern}
+                  data-active={rule.active}
+                  c={rule.active ? undefined : "dimmed"}
+                >
+                  <Table.Td fw={600}>{rule.name}</Table.Td>
+                  <Table.Td>
+                    {t(`accounting.rules.kinds.${rule.match_kind}`)}: {rule.pattern}
+                  </Table.Td>
+                  <Table.Td>
+                    {rule.category_title ? `${rule.category_title} (${rule.category_code ?? ""})` : "–"}
+                  </Table.Td>
+                  <Table.Td data-testid="rule-values">
+                    {rule.dimension_values.length === 0
+                      ? "–"
+                      : rule.dimension_values.map((value) => `${value.dimension_title}: ${value.title}`).join(", ")}
+                  </Table.Td>
+                  <Table.Td>{vat(rule)}</Table.Td>
+                  <Table.Td>
+                    <Badge size="sm" variant="light" color={rule.source === "ACCEPTED" ? "teal" : "gray"}>
+                      {t(`accounting.rules.sources.${rule.source}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {canManage ? (
+                      <Switch
+                        checked={rule.active}
+                        disabled={toggle.isPending}
+                        onChange={(event) =>
+                          toggle.mutate({
+                            id: rule.id,
+                            ...ruleVariables(draftOf(rule)),
+                            active: event.currentTarget.checked,
+                          })
+                        }
+                        aria-label={t("accounting.rules.columns.active")}
+                        data-testid="rule-active"
+                      />
+                    ) : (
+                      <Badge size="sm" variant="light" color={rule.active ? "teal" : "gray"} data-testid="rule-status">
+                        {t(rule.active ? "accounting.rules.on" : "accounting.rules.off")}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  {canManage && (
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Tooltip label={t("accounting.rules.edit")}>
+                          <ActionIcon
+                            variant="subtle"
+                            onClick={() => setEditing(rule)}
+                            aria-label={t("accounting.rules.edit")}
+                            data-testid="rule-edit"
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t("accounting.rules.delete")}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            disabled={remove.isPending}
+                            onClick={() => remove.mutate({ id: rule.id })}
+                            aria-label={t("accounting.rules.delete")}
+                            data-testid="rule-delete"
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {rules.hasNextPage && (
         <Button variant="subtle" onClick={() => rules.fetchNextPage()} loading={rules.isFetchingNextPage}>

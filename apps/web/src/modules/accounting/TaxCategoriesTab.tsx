@@ -54,62 +54,64 @@ export function TaxCategoriesTab({ canManage }: { canManage: boolean }) {
         </Alert>
       )}
       {taxes.data && (
-        <Table verticalSpacing="sm" withTableBorder data-testid="tax-categories-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t("accounting.tax.code")}</Table.Th>
-              <Table.Th>{t("accounting.tax.peppol")}</Table.Th>
-              <Table.Th ta="right">{t("accounting.tax.percentage")}</Table.Th>
-              <Table.Th>{t("accounting.list.enabled")}</Table.Th>
-              {canManage && (
-                <Table.Th w={48}>
-                  <VisuallyHidden>{t("accounting.list.actions")}</VisuallyHidden>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {taxes.data.map((tax) => (
-              <Table.Tr key={tax.id} data-testid="tax-category-row" data-code={tax.code}>
-                <Table.Td fw={600}>
-                  <Group gap="xs">
-                    {tax.code}
-                    {tax.in_use && (
-                      <Badge size="xs" variant="light" color="gray">
-                        {t("accounting.tax.inUse")}
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{t(`accounting.tax.peppolCodes.${tax.peppol_code}`)}</Table.Td>
-                <Table.Td ta="right">{percent(tax.percentage)}</Table.Td>
-                <Table.Td>
-                  <Switch
-                    checked={tax.enabled}
-                    disabled={!canManage}
-                    onChange={(event) => setEnabled.mutate({ id: tax.id, enabled: event.currentTarget.checked })}
-                    aria-label={t("accounting.list.enabled")}
-                  />
-                </Table.Td>
+        <Table.ScrollContainer minWidth={0}>
+          <Table verticalSpacing="sm" withTableBorder data-testid="tax-categories-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("accounting.tax.code")}</Table.Th>
+                <Table.Th>{t("accounting.tax.peppol")}</Table.Th>
+                <Table.Th ta="right">{t("accounting.tax.percentage")}</Table.Th>
+                <Table.Th>{t("accounting.list.enabled")}</Table.Th>
                 {canManage && (
-                  <Table.Td>
-                    <Tooltip label={t(tax.in_use ? "accounting.tax.inUseHint" : "accounting.tax.delete")}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        disabled={tax.in_use}
-                        onClick={() => remove.mutate({ id: tax.id })}
-                        aria-label={t("accounting.tax.delete")}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Table.Td>
+                  <Table.Th w={48}>
+                    <VisuallyHidden>{t("accounting.list.actions")}</VisuallyHidden>
+                  </Table.Th>
                 )}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {taxes.data.map((tax) => (
+                <Table.Tr key={tax.id} data-testid="tax-category-row" data-code={tax.code}>
+                  <Table.Td fw={600}>
+                    <Group gap="xs">
+                      {tax.code}
+                      {tax.in_use && (
+                        <Badge size="xs" variant="light" color="gray">
+                          {t("accounting.tax.inUse")}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{t(`accounting.tax.peppolCodes.${tax.peppol_code}`)}</Table.Td>
+                  <Table.Td ta="right">{percent(tax.percentage)}</Table.Td>
+                  <Table.Td>
+                    <Switch
+                      checked={tax.enabled}
+                      disabled={!canManage}
+                      onChange={(event) => setEnabled.mutate({ id: tax.id, enabled: event.currentTarget.checked })}
+                      aria-label={t("accounting.list.enabled")}
+                    />
+                  </Table.Td>
+                  {canManage && (
+                    <Table.Td>
+                      <Tooltip label={t(tax.in_use ? "accounting.tax.inUseHint" : "accounting.tax.delete")}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          disabled={tax.in_use}
+                          onClick={() => remove.mutate({ id: tax.id })}
+                          aria-label={t("accounting.tax.delete")}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {canManage && <NewTaxCategory />}
     </Stack>

@@ -19,6 +19,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSelectedProjectId } from "../../app/session/project-store.ts";
 import { useCurrentRole } from "../../app/session/useCurrentRole.ts";
+import { WRAPPING_BUTTON } from "../../ui/wrapping.ts";
 import { CARD_TYPE_KEYS } from "../cards/card-labels.ts";
 import type { CardDesign } from "./card-designs.graphql.ts";
 import {
@@ -84,7 +85,12 @@ export function CardDesignsPage() {
               inputProps={{ "data-testid": "design-upload-input" } as Record<string, string>}
             >
               {(props) => (
-                <Button {...props} leftSection={<IconPhotoUp size={16} />} loading={uploadDesign.isPending}>
+                <Button
+                  {...props}
+                  styles={WRAPPING_BUTTON}
+                  leftSection={<IconPhotoUp size={16} />}
+                  loading={uploadDesign.isPending}
+                >
                   {t("cardDesigns.chooseImage")}
                 </Button>
               )}

@@ -1,5 +1,6 @@
 import { Badge, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { WRAPPING_BADGE } from "../../ui/wrapping.ts";
 import { CARD_TYPE_KEYS } from "./card-labels.ts";
 import { useActiveCardCounts } from "./card-queries.ts";
 
@@ -10,7 +11,13 @@ export function ActiveCardCounts() {
   return (
     <Group gap="xs" data-testid="active-card-counts">
       {(counts.data ?? []).map((row) => (
-        <Badge key={row.card_type} variant="light" size="lg" data-testid={`active-count-${row.card_type}`}>
+        <Badge
+          key={row.card_type}
+          variant="light"
+          size="lg"
+          styles={WRAPPING_BADGE}
+          data-testid={`active-count-${row.card_type}`}
+        >
           {t("cards.list.activeCount", { type: t(CARD_TYPE_KEYS[row.card_type]), count: row.count })}
         </Badge>
       ))}

@@ -29,40 +29,42 @@ export function CardActivity({ cardId }: { cardId: string }) {
           {t("cards.detail.noTransactions")}
         </Text>
       ) : (
-        <Table withTableBorder data-testid="card-transactions">
-          <Table.Thead>
-            <Table.Tr>
-              <ColumnHeader label={t("cards.detail.date")} />
-              <ColumnHeader label={t("cards.detail.merchant")} shrink={{ share: "60%", min: 120 }} />
-              <ColumnHeader label={t("cards.detail.amount")} ta="right" />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.transactions.map((row) => (
-              <Table.Tr key={row.id}>
-                <NoWrapCell>{day(row.transaction_date)}</NoWrapCell>
-                <ShrinkCell>
-                  <Group gap="xs" wrap="nowrap">
-                    <CutText>{row.merchant}</CutText>
-                    {!row.settled && (
-                      <Badge size="xs" variant="light">
-                        {t("cards.detail.unsettled")}
-                      </Badge>
-                    )}
-                  </Group>
-                </ShrinkCell>
-                <FigureCell>
-                  {money(row.transaction_amount)}
-                  {row.original_currency !== "ISK" && isCurrencyCode(row.original_currency) && (
-                    <SecondLine>
-                      {formatMoney(row.original_amount, { locale, currency: row.original_currency })}
-                    </SecondLine>
-                  )}
-                </FigureCell>
+        <Table.ScrollContainer minWidth={0}>
+          <Table withTableBorder data-testid="card-transactions">
+            <Table.Thead>
+              <Table.Tr>
+                <ColumnHeader label={t("cards.detail.date")} />
+                <ColumnHeader label={t("cards.detail.merchant")} shrink={{ share: "60%", min: 120 }} />
+                <ColumnHeader label={t("cards.detail.amount")} ta="right" />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.transactions.map((row) => (
+                <Table.Tr key={row.id}>
+                  <NoWrapCell>{day(row.transaction_date)}</NoWrapCell>
+                  <ShrinkCell>
+                    <Group gap="xs" wrap="nowrap">
+                      <CutText>{row.merchant}</CutText>
+                      {!row.settled && (
+                        <Badge size="xs" variant="light">
+                          {t("cards.detail.unsettled")}
+                        </Badge>
+                      )}
+                    </Group>
+                  </ShrinkCell>
+                  <FigureCell>
+                    {money(row.transaction_amount)}
+                    {row.original_currency !== "ISK" && isCurrencyCode(row.original_currency) && (
+                      <SecondLine>
+                        {formatMoney(row.original_amount, { locale, currency: row.original_currency })}
+                      </SecondLine>
+                    )}
+                  </FigureCell>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <Title order={2} size="h4">
         {t("cards.detail.declines")}
@@ -72,32 +74,34 @@ export function CardActivity({ cardId }: { cardId: string }) {
           {t("cards.detail.noDeclines")}
         </Text>
       ) : (
-        <Table withTableBorder data-testid="card-declines">
-          <Table.Thead>
-            <Table.Tr>
-              <ColumnHeader label={t("cards.detail.date")} />
-              <ColumnHeader label={t("cards.detail.merchant")} shrink={{ share: "35%", min: 100 }} />
-              <ColumnHeader label={t("cards.detail.amount")} ta="right" />
-              <ColumnHeader label={t("cards.detail.reason")} shrink={{ share: "35%", min: 100 }} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.declines.map((row) => (
-              <Table.Tr key={row.id}>
-                <NoWrapCell>{day(row.created_at)}</NoWrapCell>
-                <ShrinkCell>
-                  <CutText>{row.merchant}</CutText>
-                </ShrinkCell>
-                <FigureCell>{money(row.amount)}</FigureCell>
-                <ShrinkCell>
-                  <CutText c="red" data-testid="card-decline-reason" data-code={row.decline_code}>
-                    {declineText(t, { code: row.decline_code, mcc: row.mcc, merchant: row.merchant })}
-                  </CutText>
-                </ShrinkCell>
+        <Table.ScrollContainer minWidth={0}>
+          <Table withTableBorder data-testid="card-declines">
+            <Table.Thead>
+              <Table.Tr>
+                <ColumnHeader label={t("cards.detail.date")} />
+                <ColumnHeader label={t("cards.detail.merchant")} shrink={{ share: "35%", min: 100 }} />
+                <ColumnHeader label={t("cards.detail.amount")} ta="right" />
+                <ColumnHeader label={t("cards.detail.reason")} shrink={{ share: "35%", min: 100 }} />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.declines.map((row) => (
+                <Table.Tr key={row.id}>
+                  <NoWrapCell>{day(row.created_at)}</NoWrapCell>
+                  <ShrinkCell>
+                    <CutText>{row.merchant}</CutText>
+                  </ShrinkCell>
+                  <FigureCell>{money(row.amount)}</FigureCell>
+                  <ShrinkCell>
+                    <CutText c="red" data-testid="card-decline-reason" data-code={row.decline_code}>
+                      {declineText(t, { code: row.decline_code, mcc: row.mcc, merchant: row.merchant })}
+                    </CutText>
+                  </ShrinkCell>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );

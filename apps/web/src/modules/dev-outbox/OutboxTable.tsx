@@ -17,40 +17,42 @@ const when = (iso: string): string => {
 export function OutboxTable({ messages }: { messages: readonly OutboxMessage[] }) {
   const { t } = useTranslation();
   return (
-    <Table verticalSpacing="sm" striped withTableBorder data-testid="outbox-table">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w={170}>{t("devOutbox.time")}</Table.Th>
-          <Table.Th w={90}>{t("devOutbox.channel")}</Table.Th>
-          <Table.Th w={200}>{t("devOutbox.to")}</Table.Th>
-          <Table.Th>{t("devOutbox.message")}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {messages.map((message) => (
-          <Table.Tr key={message.id} data-testid="outbox-message" data-to={message.to}>
-            <Table.Td>
-              <Text size="sm">{when(message.created_at)}</Text>
-            </Table.Td>
-            <Table.Td>
-              <Badge variant="light">{message.channel}</Badge>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm" style={{ overflowWrap: "anywhere" }}>
-                {message.to}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              {message.subject && (
-                <Text size="sm" fw={600}>
-                  {message.subject}
-                </Text>
-              )}
-              <MessageBody body={message.body} />
-            </Table.Td>
+    <Table.ScrollContainer minWidth={0}>
+      <Table verticalSpacing="sm" striped withTableBorder data-testid="outbox-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={170}>{t("devOutbox.time")}</Table.Th>
+            <Table.Th w={90}>{t("devOutbox.channel")}</Table.Th>
+            <Table.Th w={200}>{t("devOutbox.to")}</Table.Th>
+            <Table.Th>{t("devOutbox.message")}</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {messages.map((message) => (
+            <Table.Tr key={message.id} data-testid="outbox-message" data-to={message.to}>
+              <Table.Td>
+                <Text size="sm">{when(message.created_at)}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light">{message.channel}</Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+                  {message.to}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                {message.subject && (
+                  <Text size="sm" fw={600}>
+                    {message.subject}
+                  </Text>
+                )}
+                <MessageBody body={message.body} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

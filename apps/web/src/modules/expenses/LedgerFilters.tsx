@@ -153,6 +153,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
         commit(event.currentTarget.value);
       }}
       w={220}
+      maw="100%"
       data-testid="ledger-search"
     />
   );

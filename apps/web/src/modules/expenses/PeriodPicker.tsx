@@ -43,9 +43,10 @@ export function PeriodPicker({ view, onRange }: { view: LedgerView; onRange: (ra
   };
 
   return (
-    <Group gap="xs" align="flex-end" wrap="nowrap">
+    <Group gap="xs" align="flex-end" miw={0}>
       <Select
         w={PERIOD_WIDTH}
+        maw="100%"
         label={t("expenses.filters.period")}
         allowDeselect={false}
         data={[

@@ -58,6 +58,7 @@ function ExportAccountsForm({ accounts, taxRates }: { accounts: ExportAccounts; 
       required
       maxLength={20}
       w={220}
+      maw="100%"
       onChange={(event) => {
         const value = event.currentTarget.value;
         setDraft((previous) => ({ ...previous, [name]: value }));

@@ -94,26 +94,28 @@ function Invoices() {
   return (
     <Stack gap="md">
       {role === "project_owner" && <InvoiceDueDays />}
-      <Table verticalSpacing="sm" highlightOnHover withTableBorder data-testid="invoices-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("invoices.list.number")}</Table.Th>
-            <Table.Th>{t("invoices.list.issuer")}</Table.Th>
-            <Table.Th>{t("invoices.list.period")}</Table.Th>
-            <Table.Th>{t("invoices.list.issueDate")}</Table.Th>
-            <Table.Th style={{ textAlign: "right" }}>{t("invoices.list.amount")}</Table.Th>
-            <Table.Th>{t("invoices.list.status")}</Table.Th>
-            <Table.Th w={48}>
-              <VisuallyHidden>{t("invoices.list.actions")}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {nodes.map((invoice) => (
-            <InvoiceRow key={invoice.id} invoice={invoice} onView={(url) => setViewing({ invoice, url })} />
-          ))}
-        </Table.Tbody>
-      </Table>
+      <Table.ScrollContainer minWidth={0}>
+        <Table verticalSpacing="sm" highlightOnHover withTableBorder data-testid="invoices-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t("invoices.list.number")}</Table.Th>
+              <Table.Th>{t("invoices.list.issuer")}</Table.Th>
+              <Table.Th>{t("invoices.list.period")}</Table.Th>
+              <Table.Th>{t("invoices.list.issueDate")}</Table.Th>
+              <Table.Th style={{ textAlign: "right" }}>{t("invoices.list.amount")}</Table.Th>
+              <Table.Th>{t("invoices.list.status")}</Table.Th>
+              <Table.Th w={48}>
+                <VisuallyHidden>{t("invoices.list.actions")}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {nodes.map((invoice) => (
+              <InvoiceRow key={invoice.id} invoice={invoice} onView={(url) => setViewing({ invoice, url })} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <Modal
         opened={viewing !== null}
         onClose={() => setViewing(null)}

@@ -53,6 +53,7 @@ function AuditLog() {
         {/* Widths that keep the four filters on one line from 1280 px (the menu open) up. */}
         <MultiSelect
           w={260}
+          maw="100%"
           label={t("overview.audit.what")}
           placeholder={t("overview.audit.everything")}
           data={AUDIT_AREAS.map((area) => ({ value: area, label: t(`overview.audit.areas.${area}`) }))}
@@ -63,6 +64,7 @@ function AuditLog() {
         />
         <Select
           w={220}
+          maw="100%"
           label={t("overview.audit.who")}
           placeholder={t("overview.audit.anyone")}
           data={(users.data ?? []).map((user) => ({ value: user.user_id, label: user.full_name }))}
@@ -93,33 +95,35 @@ function AuditLog() {
       {page.isPending ? <Loader size="sm" /> : null}
       {page.data && page.data.nodes.length === 0 ? <Text c="dimmed">{t("overview.audit.empty")}</Text> : null}
       {page.data && page.data.nodes.length > 0 ? (
-        <Table striped withTableBorder data-testid="audit-table">
-          <Table.Thead>
-            <Table.Tr>
-              <ColumnHeader label={t("overview.audit.when")} />
-              <ColumnHeader label={t("overview.audit.who")} />
-              <ColumnHeader label={t("overview.audit.what")} />
-              {/* The details give up width first and cut at the column's edge, the whole of them on hover. */}
-              <ColumnHeader label={t("overview.audit.details")} shrink={{ share: "45%", min: 160 }} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {page.data.nodes.map((entry) => (
-              <Table.Tr key={entry.id} data-testid="audit-row">
-                <NoWrapCell>
-                  {formatDate(new Date(entry.created_at), locale)} {time(entry.created_at)}
-                </NoWrapCell>
-                <Table.Td>{entry.actor_name ?? t("overview.audit.system")}</Table.Td>
-                <Table.Td data-testid="audit-action">{actionText(entry.action)}</Table.Td>
-                <ShrinkCell>
-                  <CutText size="xs" data-testid="audit-details">
-                    {auditDetailsText(entry.details, entry.action, details)}
-                  </CutText>
-                </ShrinkCell>
+        <Table.ScrollContainer minWidth={0}>
+          <Table striped withTableBorder data-testid="audit-table">
+            <Table.Thead>
+              <Table.Tr>
+                <ColumnHeader label={t("overview.audit.when")} />
+                <ColumnHeader label={t("overview.audit.who")} />
+                <ColumnHeader label={t("overview.audit.what")} />
+                {/* The details give up width first and cut at the column's edge, the whole of them on hover. */}
+                <ColumnHeader label={t("overview.audit.details")} shrink={{ share: "45%", min: 160 }} />
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {page.data.nodes.map((entry) => (
+                <Table.Tr key={entry.id} data-testid="audit-row">
+                  <NoWrapCell>
+                    {formatDate(new Date(entry.created_at), locale)} {time(entry.created_at)}
+                  </NoWrapCell>
+                  <Table.Td>{entry.actor_name ?? t("overview.audit.system")}</Table.Td>
+                  <Table.Td data-testid="audit-action">{actionText(entry.action)}</Table.Td>
+                  <ShrinkCell>
+                    <CutText size="xs" data-testid="audit-details">
+                      {auditDetailsText(entry.details, entry.action, details)}
+                    </CutText>
+                  </ShrinkCell>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       ) : null}
       <Group justify="flex-end">
         <Button

@@ -23,80 +23,82 @@ type Props = {
 export function UsersTable({ people, actionsFor, onAction }: Props) {
   const { t } = useTranslation();
   return (
-    <Table verticalSpacing="sm" highlightOnHover withTableBorder data-testid="users-table">
-      <Table.Thead>
-        <Table.Tr>
-          <ColumnHeader label={t("people.list.name")} shrink={{ share: "30%", min: 120 }} />
-          <ColumnHeader label={t("people.list.email")} shrink={{ share: "30%", min: 120 }} />
-          <ColumnHeader label={t("people.list.role")} />
-          <ColumnHeader label={t("people.list.teams")} shrink={{ share: "25%", min: 80 }} />
-          <Table.Th w={48}>
-            <VisuallyHidden>{t("people.list.actions")}</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {people.map((person) => {
-          const actions = actionsFor(person);
-          return (
-            <Table.Tr key={person.user_id} data-testid="user-row" data-email={person.email}>
-              <ShrinkCell>
-                <Group gap="xs" wrap="nowrap">
-                  <CutText fw={600}>{person.full_name}</CutText>
-                  {person.locked && (
-                    <Badge size="sm" color="red" variant="light" data-testid="user-locked">
-                      {t("people.list.locked")}
-                    </Badge>
+    <Table.ScrollContainer minWidth={0}>
+      <Table verticalSpacing="sm" highlightOnHover withTableBorder data-testid="users-table">
+        <Table.Thead>
+          <Table.Tr>
+            <ColumnHeader label={t("people.list.name")} shrink={{ share: "30%", min: 120 }} />
+            <ColumnHeader label={t("people.list.email")} shrink={{ share: "30%", min: 120 }} />
+            <ColumnHeader label={t("people.list.role")} />
+            <ColumnHeader label={t("people.list.teams")} shrink={{ share: "25%", min: 80 }} />
+            <Table.Th w={48}>
+              <VisuallyHidden>{t("people.list.actions")}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {people.map((person) => {
+            const actions = actionsFor(person);
+            return (
+              <Table.Tr key={person.user_id} data-testid="user-row" data-email={person.email}>
+                <ShrinkCell>
+                  <Group gap="xs" wrap="nowrap">
+                    <CutText fw={600}>{person.full_name}</CutText>
+                    {person.locked && (
+                      <Badge size="sm" color="red" variant="light" data-testid="user-locked">
+                        {t("people.list.locked")}
+                      </Badge>
+                    )}
+                  </Group>
+                </ShrinkCell>
+                <ShrinkCell>
+                  <CutText>{person.email}</CutText>
+                </ShrinkCell>
+                <NoWrapCell data-testid="user-role" data-role={person.role}>
+                  <Text size="sm">{t(`roles.${person.role}`)}</Text>
+                </NoWrapCell>
+                <ShrinkCell>
+                  {person.teams.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      {t("people.list.noTeams")}
+                    </Text>
+                  ) : (
+                    <CutText>{person.teams.map((team) => team.name).join(", ")}</CutText>
                   )}
-                </Group>
-              </ShrinkCell>
-              <ShrinkCell>
-                <CutText>{person.email}</CutText>
-              </ShrinkCell>
-              <NoWrapCell data-testid="user-role" data-role={person.role}>
-                <Text size="sm">{t(`roles.${person.role}`)}</Text>
-              </NoWrapCell>
-              <ShrinkCell>
-                {person.teams.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    {t("people.list.noTeams")}
-                  </Text>
-                ) : (
-                  <CutText>{person.teams.map((team) => team.name).join(", ")}</CutText>
-                )}
-              </ShrinkCell>
-              <Table.Td>
-                {actions.length > 0 && (
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t("people.list.actionsFor", { name: person.full_name })}
-                        data-testid="user-actions"
-                      >
-                        <IconDots size={18} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      {actions.map((action) => (
-                        <Menu.Item
-                          key={action}
-                          color={action === "remove" ? DANGER_MENU_ITEM_COLOR : undefined}
-                          onClick={() => onAction(action, person)}
-                          data-testid={`user-action-${action}`}
+                </ShrinkCell>
+                <Table.Td>
+                  {actions.length > 0 && (
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon
+                          variant="subtle"
+                          color="gray"
+                          aria-label={t("people.list.actionsFor", { name: person.full_name })}
+                          data-testid="user-actions"
                         >
-                          {t(ACTION_KEYS[action])}
-                        </Menu.Item>
-                      ))}
-                    </Menu.Dropdown>
-                  </Menu>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+                          <IconDots size={18} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {actions.map((action) => (
+                          <Menu.Item
+                            key={action}
+                            color={action === "remove" ? DANGER_MENU_ITEM_COLOR : undefined}
+                            onClick={() => onAction(action, person)}
+                            data-testid={`user-action-${action}`}
+                          >
+                            {t(ACTION_KEYS[action])}
+                          </Menu.Item>
+                        ))}
+                      </Menu.Dropdown>
+                    </Menu>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

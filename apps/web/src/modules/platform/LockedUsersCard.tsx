@@ -53,51 +53,53 @@ export function LockedUsersCard() {
           </Text>
         )}
         {users.length > 0 && (
-          <Table verticalSpacing="sm" withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("platform.locked.name")}</Table.Th>
-                <Table.Th>{t("platform.locked.email")}</Table.Th>
-                <Table.Th>{t("platform.locked.lock")}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t("platform.actions")}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.map((user) => (
-                <Table.Tr key={user.user_id} data-testid="locked-user-row" data-email={user.email}>
-                  <Table.Td>{user.full_name}</Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>
-                    {user.locked_permanently || !user.locked_until ? (
-                      <Badge color="red" variant="light">
-                        {t("platform.locked.permanent")}
-                      </Badge>
-                    ) : (
-                      <Badge color="yellow" variant="light">
-                        {t("platform.locked.until", {
-                          date: formatDate(new Date(user.locked_until), locale),
-                          time: format(new Date(user.locked_until), "HH:mm"),
-                        })}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      loading={reapprove.isPending && reapprove.variables?.user_id === user.user_id}
-                      onClick={() => reapprove.mutate({ user_id: user.user_id })}
-                      data-testid="locked-user-reapprove"
-                    >
-                      {t("platform.locked.reapprove")}
-                    </Button>
-                  </Table.Td>
+          <Table.ScrollContainer minWidth={0}>
+            <Table verticalSpacing="sm" withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("platform.locked.name")}</Table.Th>
+                  <Table.Th>{t("platform.locked.email")}</Table.Th>
+                  <Table.Th>{t("platform.locked.lock")}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t("platform.actions")}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {users.map((user) => (
+                  <Table.Tr key={user.user_id} data-testid="locked-user-row" data-email={user.email}>
+                    <Table.Td>{user.full_name}</Table.Td>
+                    <Table.Td>{user.email}</Table.Td>
+                    <Table.Td>
+                      {user.locked_permanently || !user.locked_until ? (
+                        <Badge color="red" variant="light">
+                          {t("platform.locked.permanent")}
+                        </Badge>
+                      ) : (
+                        <Badge color="yellow" variant="light">
+                          {t("platform.locked.until", {
+                            date: formatDate(new Date(user.locked_until), locale),
+                            time: format(new Date(user.locked_until), "HH:mm"),
+                          })}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={reapprove.isPending && reapprove.variables?.user_id === user.user_id}
+                        onClick={() => reapprove.mutate({ user_id: user.user_id })}
+                        data-testid="locked-user-reapprove"
+                      >
+                        {t("platform.locked.reapprove")}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </Stack>
     </Card>

@@ -36,60 +36,62 @@ export function PendingCompaniesCard() {
           </Text>
         )}
         {companies.length > 0 && (
-          <Table verticalSpacing="sm" withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("platform.pending.company")}</Table.Th>
-                <Table.Th>{t("platform.pending.kennitala")}</Table.Th>
-                <Table.Th>{t("platform.pending.signedUp")}</Table.Th>
-                <Table.Th>{t("platform.pending.owner")}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t("platform.actions")}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {companies.map((company) => (
-                <Table.Tr key={company.id} data-testid="pending-company-row" data-project-id={company.id}>
-                  <Table.Td>{company.title}</Table.Td>
-                  <Table.Td>{formatKennitala(company.kennitala)}</Table.Td>
-                  <Table.Td>{formatDate(new Date(company.created_at), locale)}</Table.Td>
-                  <Table.Td>
-                    {company.owner ? (
-                      <Stack gap={0}>
-                        <Text size="sm">{company.owner.full_name}</Text>
-                        <Text size="xs" c="dimmed">
-                          {company.owner.email}
-                        </Text>
-                      </Stack>
-                    ) : (
-                      "–"
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        onClick={() => setOpen({ action: "approve", company })}
-                        data-testid="pending-company-approve"
-                      >
-                        {t("platform.approve.open")}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => setOpen({ action: "reject", company })}
-                        data-testid="pending-company-reject"
-                      >
-                        {t("platform.reject.open")}
-                      </Button>
-                    </Group>
-                  </Table.Td>
+          <Table.ScrollContainer minWidth={0}>
+            <Table verticalSpacing="sm" withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t("platform.pending.company")}</Table.Th>
+                  <Table.Th>{t("platform.pending.kennitala")}</Table.Th>
+                  <Table.Th>{t("platform.pending.signedUp")}</Table.Th>
+                  <Table.Th>{t("platform.pending.owner")}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t("platform.actions")}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {companies.map((company) => (
+                  <Table.Tr key={company.id} data-testid="pending-company-row" data-project-id={company.id}>
+                    <Table.Td>{company.title}</Table.Td>
+                    <Table.Td>{formatKennitala(company.kennitala)}</Table.Td>
+                    <Table.Td>{formatDate(new Date(company.created_at), locale)}</Table.Td>
+                    <Table.Td>
+                      {company.owner ? (
+                        <Stack gap={0}>
+                          <Text size="sm">{company.owner.full_name}</Text>
+                          <Text size="xs" c="dimmed">
+                            {company.owner.email}
+                          </Text>
+                        </Stack>
+                      ) : (
+                        "–"
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          onClick={() => setOpen({ action: "approve", company })}
+                          data-testid="pending-company-approve"
+                        >
+                          {t("platform.approve.open")}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setOpen({ action: "reject", company })}
+                          data-testid="pending-company-reject"
+                        >
+                          {t("platform.reject.open")}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
         {pending.hasNextPage && (
           <Button

@@ -59,9 +59,10 @@ export function ReferralsCard() {
             if (email.trim()) send.mutate(email.trim());
           }}
         >
-          <Group align="flex-start" wrap="nowrap">
+          <Group align="flex-start">
             <TextInput
               style={{ flex: 1 }}
+              miw={180}
               type="email"
               placeholder={t("referrals.emailPlaceholder")}
               aria-label={t("referrals.email")}

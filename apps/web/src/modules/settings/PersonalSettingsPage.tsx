@@ -5,13 +5,14 @@ import { useTranslation } from "react-i18next";
 import { useMyProfile } from "../../app/account/my-profile.ts";
 import { PasscodeChange } from "../../app/account/PasscodeChange.tsx";
 import { PhoneChange } from "../../app/account/PhoneChange.tsx";
-import { LanguageSwitch } from "../../app/i18n/LanguageSwitch.tsx";
 import { useSelectedProjectId } from "../../app/session/project-store.ts";
 import { useCurrentRole } from "../../app/session/useCurrentRole.ts";
 import { useMe } from "../../app/session/useMe.ts";
+import { WRAPPING_BUTTON } from "../../ui/wrapping.ts";
 import { ReferralsCard } from "../referrals/ReferralsCard.tsx";
 import { EmailAliases } from "./EmailAliases.tsx";
-import { useStoreLanguage, useUploadPhoto } from "./usePersonalSettings.ts";
+import { LanguageSection } from "./LanguageSection.tsx";
+import { useUploadPhoto } from "./usePersonalSettings.ts";
 
 /**
  * `/personal-settings` (spec 2, issue 16): the profile photo, the read-only profile, e-mail aliases, the passcode and
@@ -21,7 +22,6 @@ export function PersonalSettingsPage() {
   const { t } = useTranslation();
   const me = useMe();
   const uploadPhoto = useUploadPhoto();
-  const storeLanguage = useStoreLanguage();
   const role = useCurrentRole(useSelectedProjectId());
   // Referrals are the owners' (the server asks `user invite`, which only they hold).
   const canRefer = role.data ? isPossiblyAllowed(role.data, "user", "invite") : false;
@@ -38,7 +38,7 @@ export function PersonalSettingsPage() {
             <Avatar src={image} size={72} radius="xl" color="kort" data-testid="settings-avatar">
               {me.data?.full_name.slice(0, 1).toUpperCase()}
             </Avatar>
-            <Stack gap={4}>
+            <Stack gap={4} miw={0}>
               <Text fw={600} size="sm">
                 {t("pages.personalSettings.photo")}
               </Text>
@@ -55,6 +55,7 @@ export function PersonalSettingsPage() {
                     {...props}
                     size="xs"
                     variant="light"
+                    styles={WRAPPING_BUTTON}
                     leftSection={<IconUpload size={14} />}
                     loading={uploadPhoto.isPending}
                     data-testid="photo-choose"
@@ -79,17 +80,7 @@ export function PersonalSettingsPage() {
       <EmailAliases />
       <PasscodeChange />
       {canRefer && <ReferralsCard />}
-      <Paper withBorder p="lg" radius="md">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            {t("language.label")}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t("pages.personalSettings.languageHint")}
-          </Text>
-          <LanguageSwitch onChanged={(language) => storeLanguage.mutate(language)} />
-        </Stack>
-      </Paper>
+      <LanguageSection />
     </Stack>
   );
 }
