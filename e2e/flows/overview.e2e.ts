@@ -17,6 +17,9 @@ const HEADINGS = {
   en: ["Spending by team", "Spending by user", "Spending by category", "Spending by merchant"],
 } as const;
 
+/** The trend table's first column, as each language names it. */
+const PERIOD = { is: "Tímabil", en: "Billing period" } as const;
+
 /** A purchase of today on the demo team's first card, so the period has spend of this test's own. */
 const insertPurchase = async (projectId: string, merchant: string, amount: number) => {
   const [row] = await query<{ team_id: string }>(
@@ -69,6 +72,24 @@ describe("the owner's overview", () => {
         expect(await card.getByTestId(`overview-spending-${by}-link`).count()).toBeGreaterThan(0);
       }
       await page.getByTestId("overview-balance").getByTestId("balance-available").waitFor();
+
+      // Assistive technology reads figures, not pictures: no chart is in its tree (each spending chart's table holds
+      // the same rows, with links), and the trend's six periods are a table it reads, though none is seen.
+      // (Drawn: an empty period's bar is there with no height.)
+      await page
+        .getByTestId("overview-trend-chart")
+        .locator(".recharts-bar-rectangle")
+        .first()
+        .waitFor({ state: "attached" });
+      expect(await page.getByRole("application").count()).toBe(0);
+      expect(await page.locator("[data-testid$=-chart]:not([aria-hidden=true])").count()).toBe(0);
+      const trend = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: PERIOD[locale] }) });
+      expect(await trend.getByRole("row").count()).toBe(7);
+      for (const cell of await trend.getByRole("row").nth(6).getByRole("cell").all()) {
+        expect(await cell.textContent()).toMatch(/^(\d{2}\.\d{2}\.\d{4}|\d{1,2} \w{3} \d{4}|[\d.]+ kr\.)$/);
+      }
+      // Visually hidden: inside a box of one pixel, clipped.
+      expect(await trend.evaluate((table) => table.parentElement?.getBoundingClientRect().width)).toBe(1);
 
       // The merchant chart's first bar is this test's purchase: a click lists it alone in the expenses.
       const merchants = page.getByTestId("overview-spending-merchant");

@@ -10,7 +10,20 @@ import {
   SPENDING_DIMENSIONS,
   type SpendingDimension,
 } from "@kort/core";
-import { Anchor, Card, Group, Loader, Progress, Select, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import {
+  Anchor,
+  Card,
+  Group,
+  Loader,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
 import { lazy, Suspense, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -297,12 +310,35 @@ function TrendCard({ periodValue }: { periodValue: string }) {
         {trend.isError ? <Text>{t("overview.errors.figures")}</Text> : null}
         {trend.isPending ? <Loader size="sm" /> : null}
         {bars.length > 0 ? (
-          <Suspense fallback={<Loader size="sm" />}>
-            <TrendChart
-              bars={bars}
-              labels={{ settled: t("overview.balance.used"), deposited: t("overview.balance.deposited") }}
-            />
-          </Suspense>
+          <>
+            <Suspense fallback={<Loader size="sm" />}>
+              <TrendChart
+                bars={bars}
+                labels={{ settled: t("overview.balance.used"), deposited: t("overview.balance.deposited") }}
+              />
+            </Suspense>
+            {/* The chart's figures for those who do not see it: read, not shown (TrendChart is hidden from them). */}
+            <VisuallyHidden>
+              <Table data-testid="overview-trend-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t("overview.period")}</Table.Th>
+                    <Table.Th>{t("overview.balance.used")}</Table.Th>
+                    <Table.Th>{t("overview.balance.deposited")}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {bars.map((bar) => (
+                    <Table.Tr key={bar.period}>
+                      <Table.Td>{bar.period}</Table.Td>
+                      <Table.Td>{formatMoney(bar.settled, { locale })}</Table.Td>
+                      <Table.Td>{formatMoney(bar.deposited, { locale })}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </VisuallyHidden>
+          </>
         ) : null}
       </Stack>
     </Card>

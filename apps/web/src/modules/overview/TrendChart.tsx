@@ -5,7 +5,11 @@ import { useLocale } from "../../app/i18n/useLocale.ts";
 
 export type TrendBar = { period: string; settled: number; deposited: number };
 
-/** The last six billing periods' settled spend and deposits, oldest first. Lazily loaded like SpendingChart. */
+/**
+ * The last six billing periods' settled spend and deposits, oldest first. Lazily loaded like SpendingChart. A picture
+ * for the eye only: assistive technology reads the same figures as a table (OverviewPage's TrendCard), since the
+ * chart's own keyboard layer moves a tooltip that a screen reader does not announce.
+ */
 export function TrendChart({
   bars,
   labels,
@@ -26,6 +30,8 @@ export function TrendChart({
       valueFormatter={(value) => formatMoney(value, { locale })}
       yAxisProps={{ width: 110 }}
       withLegend
+      barChartProps={{ accessibilityLayer: false }}
+      aria-hidden
       data-testid="overview-trend-chart"
     />
   );
