@@ -239,6 +239,25 @@ describe("accessibility (WCAG 2.2 AA, axe)", () => {
       await owner.setViewportSize(NARROW);
       await signInAs(owner, "owner@demo.is", locale);
       found.push(...(await checkReflow(owner, [...ownerPages(ids), ...ACCOUNTING_TABS])));
+      // The panels and dialogs opened on them, at the same width (the transaction's panel is a page above).
+      const reflowOf = async (what: string) => {
+        await whenStill(owner);
+        return (await reflowFailures(owner)).map((failure) => `${what}: ${failure}`);
+      };
+      await owner.goto(`${inject("baseUrl")}/cards`);
+      await owner.getByTestId("create-card-button").click();
+      await owner.getByTestId("card-type-EMPLOYEE_EXPENSE").click();
+      await owner.getByTestId("create-card-form").waitFor();
+      found.push(...(await reflowOf("the create-card form")));
+      await owner.goto(`${inject("baseUrl")}/people`);
+      await owner.getByTestId("invite-button").click();
+      await owner.getByTestId("invite-role-team_admin").click();
+      await owner.getByTestId("invite-details-step").waitFor();
+      found.push(...(await reflowOf("the invitation")));
+      await owner.goto(`${inject("baseUrl")}/expenses`);
+      await owner.getByTestId("export-open").click();
+      await owner.getByTestId("export-dialog").waitFor();
+      found.push(...(await reflowOf("the export dialog")));
       const employee = await browser();
       await employee.setViewportSize(NARROW);
       await signInAs(employee, "employee@demo.is", locale);

@@ -1,5 +1,6 @@
 import { CARD_NAME_MAX_LENGTH, FORM_LIMIT_PERIODS, isoDate } from "@kort/core";
 import { Input, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
 import { AmountInput } from "../../ui/amount-input/AmountInput.tsx";
@@ -26,6 +27,7 @@ export type CreateCardFieldsProps = {
 /** Step 1 of the create-card panel (spec 2 and 5): name, holder, team, category, amount, period, close date. */
 export function CreateCardFields({ form, update, holders, teams, categories, ...state }: CreateCardFieldsProps) {
   const { t } = useTranslation();
+  const narrow = useMediaQuery("(max-width: 30em)");
   const nameTooLong = form.cardName.length > CARD_NAME_MAX_LENGTH;
   const now = new Date();
   const today = isoDate(now);
@@ -105,6 +107,9 @@ export function CreateCardFields({ form, update, holders, teams, categories, ...
       <Input.Wrapper label={t("cards.form.period")}>
         <SegmentedControl
           fullWidth
+          // Four periods side by side need about 400 px: on a phone-wide panel they stand one above the other, rather
+          // than the last ones being cut off (WCAG 1.4.10).
+          orientation={narrow ? "vertical" : "horizontal"}
           value={String(form.limitPeriodId)}
           onChange={(value) => update({ limitPeriodId: Number(value) })}
           data={FORM_LIMIT_PERIODS.map((period, id) => ({ value: String(id), label: t(LIMIT_PERIOD_KEYS[period]) }))}

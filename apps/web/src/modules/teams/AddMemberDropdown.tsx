@@ -2,6 +2,7 @@ import { Button } from "@mantine/core";
 import { IconUserPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Dropdown, type DropdownOption } from "../../ui/dropdown/Dropdown.tsx";
+import { WRAPPING_BUTTON } from "../../ui/wrapping.ts";
 import { useProjectUsers } from "../people/useProjectUsers.ts";
 
 export type AddMemberDropdownProps = {
@@ -30,6 +31,7 @@ export function AddMemberDropdown({ memberIds, onPick, busy }: AddMemberDropdown
         <Button
           variant="light"
           size="xs"
+          styles={WRAPPING_BUTTON}
           leftSection={<IconUserPlus size={16} />}
           onClick={toggle}
           loading={busy || users.isPending}

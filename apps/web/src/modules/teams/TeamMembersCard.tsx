@@ -47,7 +47,7 @@ export function TeamMembersCard({
           </Text>
         )}
         {members.map((member) => (
-          <Group key={member.user_id} justify="space-between" wrap="nowrap" data-testid="team-member">
+          <Group key={member.user_id} justify="space-between" data-testid="team-member">
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Group gap="xs">
                 <Text size="sm" fw={500}>
@@ -64,7 +64,7 @@ export function TeamMembersCard({
               </Text>
             </Stack>
             {canManage && (
-              <Group gap="sm" wrap="nowrap">
+              <Group gap="sm">
                 <Switch
                   size="sm"
                   label={t("teams.members.admin")}

@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/co
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
+import { WRAPPING_BUTTON } from "../../ui/wrapping.ts";
 import { BudgetUsageCell } from "./BudgetUsageCell.tsx";
 import { TeamBudgetPanel } from "./TeamBudgetPanel.tsx";
 import type { Team } from "./teams.graphql.ts";
@@ -33,12 +34,18 @@ export function TeamSummaryCard({ team, canManage }: { team: Team; canManage: bo
             {t("teams.detail.overview")}
           </Title>
           {canManage && (
-            <Button variant="light" size="xs" onClick={() => setEditing(true)} data-testid="edit-budget-button">
+            <Button
+              variant="light"
+              size="xs"
+              styles={WRAPPING_BUTTON}
+              onClick={() => setEditing(true)}
+              data-testid="edit-budget-button"
+            >
               {t("teams.budget.edit")}
             </Button>
           )}
         </Group>
-        <SimpleGrid cols={2} spacing="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
           <Fact label={t("teams.list.accountCode")} value={team.account_code} />
           <Fact label={t("teams.form.accountCodeName")} value={team.account_code_name ?? "—"} />
           <Fact
