@@ -320,6 +320,7 @@ function TrendCard({ periodValue }: { periodValue: string }) {
             {/* The chart's figures for those who do not see it: read, not shown (TrendChart is hidden from them). */}
             <VisuallyHidden>
               <Table data-testid="overview-trend-table">
+                <Table.Caption>{t("overview.trend")}</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t("overview.period")}</Table.Th>
