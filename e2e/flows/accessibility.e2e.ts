@@ -9,8 +9,9 @@ import { signInAs } from "../support/session.ts";
 /**
  * Every page of the dashboard and the employee app, and the panels, dialogs and menus a person opens on them, pass
  * axe's WCAG 2.2 AA rules and best practices in both languages: text that reads against its background, controls
- * named by what they show, one banner, one main and headings in order. Read with the roles that see each page, on the
- * demo company's data (the test only reads), which has a row of every kind these pages list.
+ * named by what they show, one banner, one main and headings in order. And they reflow at 320 px wide (WCAG 1.4.10):
+ * nothing past the edge that no scrolling reaches. Read with the roles that see each page, on the demo company's data
+ * (the test only reads), which has a row of every kind these pages list.
  */
 
 const LOCALES = ["is", "en"] as const;
@@ -119,7 +120,7 @@ const checkReflow = async (page: Page, stops: readonly Stop[]) => {
 /** WCAG 1.4.10's width: a 1280 px screen zoomed to 400%, and the narrowest phones. */
 const NARROW = { width: 320, height: 640 };
 
-describe("accessibility (WCAG 2.2 AA, axe)", () => {
+describe("accessibility (WCAG 2.2 AA)", () => {
   const browser = useBrowsers();
 
   for (const locale of LOCALES) {
@@ -228,6 +229,7 @@ describe("accessibility (WCAG 2.2 AA, axe)", () => {
       const found = await check(page, employeePages(ids));
       expect(found).toEqual([]);
     });
+
     it(`every page reflows at 320 px wide (${locale})`, { timeout: 180_000 }, async () => {
       const ids = await demoIds();
       const visitor = await browser();
