@@ -50,16 +50,6 @@ export const themeIn = ({ close }: { close: string }) =>
     fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
     headings: { fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif" },
     components: {
-      // A badge is a short status word: it is never cut to "V..." when its table column is narrow (issue 10); the
-      // columns of free text give up width instead.
-      Badge: { styles: { root: { minWidth: "max-content" } } },
-      // Nor is a button's label cut: beside text in a row it keeps its width and the text gives way (a receipt's
-      // "Choose files" in the side panel, "Attach" on a phone).
-      Button: { styles: { root: { flexShrink: 0 } } },
-      // A table wider than its place scrolls sideways inside it, not the page, whose other parts reflow (WCAG 1.4.10:
-      // 320 px, a 1280 px screen zoomed to 400%). With a native scrollbar, which the keyboard scrolls too; placed, so
-      // that the visually hidden header texts (absolutely placed) stay inside it instead of widening the page.
-      TableScrollContainer: { defaultProps: { type: "native" }, styles: { scrollContainer: { position: "relative" } } },
       TextInput: readOnlyLook,
       Textarea: readOnlyLook,
       NumberInput: readOnlyLook,

@@ -27,7 +27,6 @@ import { FullPageLoading } from "../app/states/FullPageLoading.tsx";
 import { NoActiveProjects } from "../app/states/NoActiveProjects.tsx";
 import { TOUCH_TARGET } from "../ui/touch-target.ts";
 import { APP_PATHS } from "./app-paths.ts";
-import classes from "./app-shell.module.css";
 import { registerDevice } from "./device.ts";
 import { unreadCount, unreadKey } from "./mobile.api.ts";
 import { clearAppData, linkManifest, registerAppWorker } from "./offline.ts";
@@ -114,7 +113,7 @@ export function AppShell() {
             {t("app.name")}
           </Title>
           <Group gap="xs" wrap="nowrap">
-            <Box className={classes.languageSwitch}>
+            <Box className="app-language-switch">
               <LanguageSwitch size="sm" />
             </Box>
             <ActionIcon

@@ -4,7 +4,6 @@ import { IconLock } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { NewDigitsDialog } from "../../ui/four-digits/NewDigitsDialog.tsx";
 import { TOUCH_TARGET } from "../../ui/touch-target.ts";
-import { WRAPPING_BUTTON } from "../../ui/wrapping.ts";
 import { rest } from "../api/client.ts";
 
 /** PUT /v1/users/current/passcode: the current passcode, then the new one. */
@@ -31,7 +30,7 @@ export function PasscodeChange({ onSaved }: { onSaved?: () => void }) {
         <Button
           variant="light"
           mih={TOUCH_TARGET}
-          styles={WRAPPING_BUTTON}
+          className="wraps"
           leftSection={<IconLock size={16} />}
           onClick={open}
           data-testid="passcode-change-open"

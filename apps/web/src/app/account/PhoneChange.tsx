@@ -10,7 +10,6 @@ import { formatPhoneTyping } from "../../modules/auth/signup/typing-format.ts";
 import { checkMobile, type IdentityProblem } from "../../modules/onboarding/identity-checks.ts";
 import { FourDigitInput } from "../../ui/four-digits/FourDigitInput.tsx";
 import { CLOSE_44, TOUCH_TARGET } from "../../ui/touch-target.ts";
-import { WRAPPING_BUTTON } from "../../ui/wrapping.ts";
 import { rest } from "../api/client.ts";
 import { ApiErrorAlert } from "../errors/ApiErrorAlert.tsx";
 import { MY_PROFILE_KEY } from "./my-profile.ts";
@@ -63,7 +62,7 @@ export function PhoneChange() {
       <Button
         variant="light"
         mih={TOUCH_TARGET}
-        styles={WRAPPING_BUTTON}
+        className="wraps"
         style={{ alignSelf: "flex-start" }}
         leftSection={<IconPhone size={16} />}
         onClick={open}

@@ -20,7 +20,7 @@ export function CategoriesTable({ categories, onEdit, onArchive }: CategoriesTab
     t(variables.enabled ? "accounting.toast.enabled" : "accounting.toast.disabled"),
   );
   return (
-    <Table.ScrollContainer minWidth={0}>
+    <Table.ScrollContainer minWidth={0} type="native">
       <Table verticalSpacing="sm" highlightOnHover withTableBorder data-testid="categories-table">
         <Table.Thead>
           <Table.Tr>

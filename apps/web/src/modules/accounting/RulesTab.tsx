@@ -206,7 +206,7 @@ function Rules({ canManage }: { canManage: boolean }) {
           {t("accounting.rules.empty")}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={0}>
+        <Table.ScrollContainer minWidth={0} type="native">
           <Table verticalSpacing="sm" withTableBorder data-testid="rules-table">
             <Table.Thead>
               <Table.Tr>

@@ -54,7 +54,7 @@ export function TaxCategoriesTab({ canManage }: { canManage: boolean }) {
         </Alert>
       )}
       {taxes.data && (
-        <Table.ScrollContainer minWidth={0}>
+        <Table.ScrollContainer minWidth={0} type="native">
           <Table verticalSpacing="sm" withTableBorder data-testid="tax-categories-table">
             <Table.Thead>
               <Table.Tr>

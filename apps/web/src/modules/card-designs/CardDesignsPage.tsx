@@ -19,7 +19,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSelectedProjectId } from "../../app/session/project-store.ts";
 import { useCurrentRole } from "../../app/session/useCurrentRole.ts";
-import { WRAPPING_BUTTON } from "../../ui/wrapping.ts";
 import { CARD_TYPE_KEYS } from "../cards/card-labels.ts";
 import type { CardDesign } from "./card-designs.graphql.ts";
 import {
@@ -87,7 +86,7 @@ export function CardDesignsPage() {
               {(props) => (
                 <Button
                   {...props}
-                  styles={WRAPPING_BUTTON}
+                  className="wraps"
                   leftSection={<IconPhotoUp size={16} />}
                   loading={uploadDesign.isPending}
                 >

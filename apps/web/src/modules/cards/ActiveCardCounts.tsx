@@ -1,6 +1,5 @@
 import { Badge, Group } from "@mantine/core";
 import { useTranslation } from "react-i18next";
-import { WRAPPING_BADGE } from "../../ui/wrapping.ts";
 import { CARD_TYPE_KEYS } from "./card-labels.ts";
 import { useActiveCardCounts } from "./card-queries.ts";
 
@@ -15,7 +14,7 @@ export function ActiveCardCounts() {
           key={row.card_type}
           variant="light"
           size="lg"
-          styles={WRAPPING_BADGE}
+          className="wraps"
           data-testid={`active-count-${row.card_type}`}
         >
           {t("cards.list.activeCount", { type: t(CARD_TYPE_KEYS[row.card_type]), count: row.count })}

@@ -29,7 +29,7 @@ export function CardActivity({ cardId }: { cardId: string }) {
           {t("cards.detail.noTransactions")}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={0}>
+        <Table.ScrollContainer minWidth={0} type="native">
           <Table withTableBorder data-testid="card-transactions">
             <Table.Thead>
               <Table.Tr>
@@ -74,7 +74,7 @@ export function CardActivity({ cardId }: { cardId: string }) {
           {t("cards.detail.noDeclines")}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={0}>
+        <Table.ScrollContainer minWidth={0} type="native">
           <Table withTableBorder data-testid="card-declines">
             <Table.Thead>
               <Table.Tr>

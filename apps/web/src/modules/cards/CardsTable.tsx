@@ -26,7 +26,7 @@ export function CardsTable({ cards }: { cards: readonly Card[] }) {
   const money = useFormatMoney();
   const day = useFormatDay();
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={760} type="native">
       <Table verticalSpacing="sm" highlightOnHover withTableBorder data-testid="cards-table">
         <Table.Thead>
           <Table.Tr>

@@ -17,7 +17,7 @@ const when = (iso: string): string => {
 export function OutboxTable({ messages }: { messages: readonly OutboxMessage[] }) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={0}>
+    <Table.ScrollContainer minWidth={0} type="native">
       <Table verticalSpacing="sm" striped withTableBorder data-testid="outbox-table">
         <Table.Thead>
           <Table.Tr>

@@ -94,7 +94,7 @@ function Invoices() {
   return (
     <Stack gap="md">
       {role === "project_owner" && <InvoiceDueDays />}
-      <Table.ScrollContainer minWidth={0}>
+      <Table.ScrollContainer minWidth={0} type="native">
         <Table verticalSpacing="sm" highlightOnHover withTableBorder data-testid="invoices-table">
           <Table.Thead>
             <Table.Tr>

@@ -95,7 +95,7 @@ function AuditLog() {
       {page.isPending ? <Loader size="sm" /> : null}
       {page.data && page.data.nodes.length === 0 ? <Text c="dimmed">{t("overview.audit.empty")}</Text> : null}
       {page.data && page.data.nodes.length > 0 ? (
-        <Table.ScrollContainer minWidth={0}>
+        <Table.ScrollContainer minWidth={0} type="native">
           <Table striped withTableBorder data-testid="audit-table">
             <Table.Thead>
               <Table.Tr>

@@ -19,7 +19,7 @@ export function InvitesTable({ invites, canRevoke }: { invites: readonly Pending
     );
   }
   return (
-    <Table.ScrollContainer minWidth={0}>
+    <Table.ScrollContainer minWidth={0} type="native">
       <Table verticalSpacing="sm" withTableBorder data-testid="invites-table">
         <Table.Thead>
           <Table.Tr>

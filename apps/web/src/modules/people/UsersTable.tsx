@@ -23,7 +23,7 @@ type Props = {
 export function UsersTable({ people, actionsFor, onAction }: Props) {
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={0}>
+    <Table.ScrollContainer minWidth={0} type="native">
       <Table verticalSpacing="sm" highlightOnHover withTableBorder data-testid="users-table">
         <Table.Thead>
           <Table.Tr>

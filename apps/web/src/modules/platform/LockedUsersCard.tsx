@@ -53,7 +53,7 @@ export function LockedUsersCard() {
           </Text>
         )}
         {users.length > 0 && (
-          <Table.ScrollContainer minWidth={0}>
+          <Table.ScrollContainer minWidth={0} type="native">
             <Table verticalSpacing="sm" withTableBorder>
               <Table.Thead>
                 <Table.Tr>

@@ -36,7 +36,7 @@ export function PendingCompaniesCard() {
           </Text>
         )}
         {companies.length > 0 && (
-          <Table.ScrollContainer minWidth={0}>
+          <Table.ScrollContainer minWidth={0} type="native">
             <Table verticalSpacing="sm" withTableBorder>
               <Table.Thead>
                 <Table.Tr>

@@ -8,7 +8,6 @@ import { PhoneChange } from "../../app/account/PhoneChange.tsx";
 import { useSelectedProjectId } from "../../app/session/project-store.ts";
 import { useCurrentRole } from "../../app/session/useCurrentRole.ts";
 import { useMe } from "../../app/session/useMe.ts";
-import { WRAPPING_BUTTON } from "../../ui/wrapping.ts";
 import { ReferralsCard } from "../referrals/ReferralsCard.tsx";
 import { EmailAliases } from "./EmailAliases.tsx";
 import { LanguageSection } from "./LanguageSection.tsx";
@@ -55,7 +54,7 @@ export function PersonalSettingsPage() {
                     {...props}
                     size="xs"
                     variant="light"
-                    styles={WRAPPING_BUTTON}
+                    className="wraps"
                     leftSection={<IconUpload size={14} />}
                     loading={uploadPhoto.isPending}
                     data-testid="photo-choose"

@@ -2,7 +2,6 @@ import { Button } from "@mantine/core";
 import { IconUserPlus } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Dropdown, type DropdownOption } from "../../ui/dropdown/Dropdown.tsx";
-import { WRAPPING_BUTTON } from "../../ui/wrapping.ts";
 import { useProjectUsers } from "../people/useProjectUsers.ts";
 
 export type AddMemberDropdownProps = {
@@ -31,7 +30,7 @@ export function AddMemberDropdown({ memberIds, onPick, busy }: AddMemberDropdown
         <Button
           variant="light"
           size="xs"
-          styles={WRAPPING_BUTTON}
+          className="wraps"
           leftSection={<IconUserPlus size={16} />}
           onClick={toggle}
           loading={busy || users.isPending}

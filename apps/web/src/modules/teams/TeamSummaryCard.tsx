@@ -2,7 +2,6 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/co
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
-import { WRAPPING_BUTTON } from "../../ui/wrapping.ts";
 import { BudgetUsageCell } from "./BudgetUsageCell.tsx";
 import { TeamBudgetPanel } from "./TeamBudgetPanel.tsx";
 import type { Team } from "./teams.graphql.ts";
@@ -37,7 +36,7 @@ export function TeamSummaryCard({ team, canManage }: { team: Team; canManage: bo
             <Button
               variant="light"
               size="xs"
-              styles={WRAPPING_BUTTON}
+              className="wraps"
               onClick={() => setEditing(true)}
               data-testid="edit-budget-button"
             >

@@ -12,7 +12,7 @@ export function TeamsTable({ teams }: { teams: readonly Team[] }) {
   const { t } = useTranslation();
   const money = useFormatMoney();
   return (
-    <Table.ScrollContainer minWidth={0}>
+    <Table.ScrollContainer minWidth={0} type="native">
       <Table verticalSpacing="sm" highlightOnHover withTableBorder data-testid="teams-table">
         <Table.Thead>
           <Table.Tr>
