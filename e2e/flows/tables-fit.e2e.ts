@@ -26,7 +26,7 @@ type Company = { projectId: string; ownerEmail: string; ownerId: string };
 const makeWideCompany = async (): Promise<Company> => {
   const [project] = await query<{ id: string }>(
     `insert into projects (title, kennitala, credit_limit) values ($1, $2, 999999999999) returning id`,
-    [`Breidd ${randomUUID().slice(0, 8)} ehf.`, randomKennitala("company")],
+    [`Breidd ${randomUUID().slice(0, 8)} ehf.`, randomKennitala("company").replace("-", "")],
   );
   if (!project) throw new Error("The company was not inserted");
   const projectId = project.id;

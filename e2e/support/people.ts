@@ -1,5 +1,4 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto";
-import { kennitalaCheckDigit } from "@kort/core";
 import { hashPasscode } from "../../apps/server/src/platform/crypto/passwords.ts";
 import { withDb } from "./db.ts";
 
@@ -10,17 +9,8 @@ export const uniqueEmail = (): string => `e2e-${randomUUID()}@example.is`;
 /** An Icelandic mobile number in E.164 that no demo user has: +354 7xx xxxx. */
 export const uniquePhone = (): string => `+3547${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
 
-const pad = (value: number) => String(value).padStart(2, "0");
-
-/** A valid kennitala born in the 1980s (a person) or registered then (a company: day plus 40). */
-export const randomKennitala = (kind: "person" | "company"): string => {
-  for (;;) {
-    const day = randomInt(1, 29) + (kind === "company" ? 40 : 0);
-    const firstEight = `${pad(day)}${pad(randomInt(1, 13))}${pad(randomInt(80, 100))}${pad(randomInt(20, 100))}`;
-    const check = kennitalaCheckDigit(firstEight);
-    if (check !== null) return `${firstEight}${check}9`;
-  }
-};
+/** Kennitalas unique in a run (written with the dash), as the server's tests draw them. */
+export { randomKennitala } from "../../apps/server/src/modules/onboarding/testing/kennitala.ts";
 
 export type TestUser = { id: string; email: string; phone: string; passcode: string };
 

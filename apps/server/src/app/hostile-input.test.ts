@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { GraphQLField, GraphQLInputType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFundingScene, HOLDER_PASSCODE } from "../modules/funding-sources/testing/funding-scene.ts";
-import { randomKennitala } from "../modules/onboarding/testing/sign-up.ts";
+import { randomKennitala } from "../modules/onboarding/testing/kennitala.ts";
 import { createPeopleScene } from "../modules/people/testing/people-scene.ts";
 import { settledPurchase } from "../modules/processor/testing/network-calls.ts";
 import { createCardSecrets } from "../platform/crypto/card-secrets.ts";

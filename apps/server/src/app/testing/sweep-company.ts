@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { issueCard } from "../../modules/cards/issue-card.service.ts";
-import { randomKennitala } from "../../modules/onboarding/testing/sign-up.ts";
+import { randomKennitala } from "../../modules/onboarding/testing/kennitala.ts";
 import { createPeopleScene, insertInvite, personIn } from "../../modules/people/testing/people-scene.ts";
 import { approvedPurchase, settledPurchase } from "../../modules/processor/testing/network-calls.ts";
 import { createCardSecrets } from "../../platform/crypto/card-secrets.ts";

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { auditLog, outbox, projects } from "../../platform/db/schema/index.ts";
 import { microsecondsApart, walkPages } from "../../platform/db/testing/keyset-pages.ts";
 import { addMember, createToken, createUser } from "../../platform/http/testing/fixtures.ts";
-import { randomKennitala } from "../onboarding/testing/sign-up.ts";
+import { randomKennitala } from "../onboarding/testing/kennitala.ts";
 import { accountBalance } from "../processor/balance.service.ts";
 import { createProcessorScene, testCardKey } from "../processor/testing/processor-scene.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";

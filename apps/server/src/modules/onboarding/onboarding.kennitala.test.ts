@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { projects } from "../../platform/db/schema/index.ts";
 import { client, type ErrorJson, uniqueEmail, uniquePhone } from "../auth/testing/auth-fixtures.ts";
-import { complete, randomKennitala, readyCompanySignUp } from "./testing/sign-up.ts";
+import { randomKennitala } from "./testing/kennitala.ts";
+import { complete, readyCompanySignUp } from "./testing/sign-up.ts";
 
 /** Issue 9: a company's kennitala belongs to one project; a second sign-up with it is refused with a clear code. */
 

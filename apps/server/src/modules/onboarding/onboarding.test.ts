@@ -14,15 +14,8 @@ import {
   uniqueEmail,
   uniquePhone,
 } from "../auth/testing/auth-fixtures.ts";
-import {
-  complete,
-  confirmEmail,
-  fillIn,
-  linkIn,
-  randomKennitala,
-  setAttributes,
-  verifyPhone,
-} from "./testing/sign-up.ts";
+import { randomKennitala } from "./testing/kennitala.ts";
+import { complete, confirmEmail, fillIn, linkIn, setAttributes, verifyPhone } from "./testing/sign-up.ts";
 
 const clock = testClock();
 let t: TestApp;

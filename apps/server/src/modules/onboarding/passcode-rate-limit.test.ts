@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../app/testing/test-app.ts";
 import { RATE_LIMIT_PER_IDENTITY } from "../auth/auth.constants.ts";
 import { client, type ErrorJson, uniqueEmail } from "../auth/testing/auth-fixtures.ts";
-import { confirmEmail, randomKennitala, setAttributes } from "./testing/sign-up.ts";
+import { randomKennitala } from "./testing/kennitala.ts";
+import { confirmEmail, setAttributes } from "./testing/sign-up.ts";
 
 /** Issue 9, point 8: each passcode costs an argon2id hash, so setting it is limited like sign-in. */
 

@@ -6,7 +6,8 @@ import { auditLog, projects, users } from "../../platform/db/schema/index.ts";
 import { createProject } from "../../platform/http/testing/fixtures.ts";
 import { client, uniqueEmail, uniquePhone } from "../auth/testing/auth-fixtures.ts";
 import { createCardsTestApp } from "../cards/testing/cards-scene.ts";
-import { complete, randomKennitala, readyCompanySignUp } from "../onboarding/testing/sign-up.ts";
+import { randomKennitala } from "../onboarding/testing/kennitala.ts";
+import { complete, readyCompanySignUp } from "../onboarding/testing/sign-up.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
 import { type Caller, callerIn, operatorProject, platformOwner } from "./testing/platform-scene.ts";
 
