@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { accessibilityViolations, whenStill } from "../support/axe.ts";
 import { useBrowsers } from "../support/browser-pool.ts";
 import { demoProjectId, query } from "../support/db.ts";
+import { insertInvite, uniqueEmail } from "../support/people.ts";
 import { reflowFailures } from "../support/reflow.ts";
 import { signInAs } from "../support/session.ts";
 
@@ -11,13 +12,16 @@ import { signInAs } from "../support/session.ts";
  * axe's WCAG 2.2 AA rules and best practices in both languages: text that reads against its background, controls
  * named by what they show, one banner, one main and headings in order. And they reflow at 320 px wide (WCAG 1.4.10):
  * nothing past the edge that no scrolling reaches. Read with the roles that see each page, on the demo company's data
- * (the test only reads), which has a row of every kind these pages list.
+ * (the test only reads, but for an invitation of its own), which has a row of every kind these pages list.
  */
 
 const LOCALES = ["is", "en"] as const;
 
-/** A page to check: its address, and what shows once it has loaded. */
-type Stop = { path: string; ready: string };
+/**
+ * A page to check: its address, and what shows once it has loaded. A dialog, panel or menu is a stop too: what is
+ * clicked in turn to open it on its page, and what it is called in a failure.
+ */
+type Stop = { path: string; ready: string; clicks?: readonly string[]; what?: string };
 
 const demoIds = async () => {
   const projectId = await demoProjectId();
@@ -91,6 +95,144 @@ const employeePages = (ids: DemoIds): Stop[] => [
   { path: "/app/account", ready: "[data-testid=passcode-change-open]" },
 ];
 
+const testId = (id: string) => `[data-testid=${id}]`;
+const actionsOf = (email: string) => `[data-testid=user-row][data-email="${email}"] [data-testid=user-actions]`;
+
+/** What the owner opens on the dashboard's pages: every dialog, side panel and menu with a form or a choice. */
+const ownerDialogs = (ids: DemoIds): Stop[] => [
+  ...(["rename", "limits", "cardholder", "team", "category"] as const).map((kind) => ({
+    what: `the card's ${kind} dialog`,
+    path: `/cards/${ids.card}`,
+    clicks: [testId(`card-action-${kind}`)],
+    ready: testId("card-edit-modal"),
+  })),
+  {
+    what: "closing a card",
+    path: `/cards/${ids.card}`,
+    clicks: [testId("card-action-close")],
+    ready: testId("close-card-confirm"),
+  },
+  {
+    what: "the create-card form",
+    path: "/cards",
+    clicks: [testId("create-card-button"), testId("card-type-EMPLOYEE_EXPENSE")],
+    ready: testId("create-card-form"),
+  },
+  {
+    what: "a team admin's invitation",
+    path: "/people",
+    clicks: [testId("invite-button"), testId("invite-role-team_admin")],
+    ready: testId("invite-details-step"),
+  },
+  {
+    what: "a person's actions",
+    path: "/people",
+    clicks: [actionsOf("employee@demo.is")],
+    ready: testId("user-action-role"),
+  },
+  {
+    what: "a person's role",
+    path: "/people",
+    clicks: [actionsOf("employee@demo.is"), testId("user-action-role")],
+    ready: testId("role-select"),
+  },
+  {
+    what: "a team admin's limit control",
+    path: "/people",
+    clicks: [actionsOf("teamadmin@demo.is"), testId("user-action-limits")],
+    ready: testId("limits-max-monthly"),
+  },
+  {
+    what: "removing a person",
+    path: "/people",
+    clicks: [actionsOf("employee@demo.is"), testId("user-action-remove")],
+    ready: testId("remove-user-modal"),
+  },
+  { what: "a new team", path: "/teams", clicks: [testId("create-team-button")], ready: testId("create-team-form") },
+  {
+    what: "a team's budget",
+    path: `/teams/${ids.team}`,
+    clicks: [testId("edit-budget-button")],
+    ready: testId("budget-editor-input"),
+  },
+  {
+    what: "deleting a team",
+    path: `/teams/${ids.team}`,
+    clicks: [testId("delete-team-button")],
+    ready: testId("delete-team-confirm"),
+  },
+  {
+    what: "a new category",
+    path: "/accounting?tab=categories",
+    clicks: [testId("create-category-button")],
+    ready: testId("category-form"),
+  },
+  {
+    what: "archiving a category",
+    path: "/accounting?tab=categories",
+    clicks: [testId("category-actions"), testId("category-archive")],
+    ready: testId("archive-category-confirm"),
+  },
+  {
+    what: "a new dimension",
+    path: "/accounting?tab=dimensions",
+    clicks: [testId("create-dimension")],
+    ready: testId("dimension-form"),
+  },
+  {
+    what: "the capture tolerance",
+    path: "/accounting?tab=spend-rules",
+    clicks: [testId("capture-tolerance-edit")],
+    ready: testId("capture-tolerance-form"),
+  },
+  {
+    what: "a credit limit request",
+    path: "/overview",
+    clicks: [testId("credit-request-open")],
+    ready: testId("credit-request-amount"),
+  },
+  { what: "a deposit", path: "/overview", clicks: [testId("credit-deposit-open")], ready: testId("deposit-account") },
+  { what: "the export dialog", path: "/expenses", clicks: [testId("export-open")], ready: testId("export-dialog") },
+  { what: "the exports", path: "/expenses", clicks: [testId("exports-open")], ready: testId("exports-panel") },
+  {
+    what: "the receipts' mailbox",
+    path: "/expenses",
+    clicks: [testId("receipts-inbox-open")],
+    ready: testId("receipts-inbox"),
+  },
+  { what: "the support form", path: "/expenses", clicks: [testId("support-button")], ready: testId("support-form") },
+  {
+    what: "an invoice's actions",
+    path: "/invoices",
+    clicks: [testId("invoice-actions")],
+    ready: testId("invoice-view"),
+  },
+  {
+    what: "a new phone number",
+    path: "/personal-settings",
+    clicks: [testId("phone-change-open")],
+    ready: testId("phone-change-phone"),
+  },
+  {
+    what: "a new passcode",
+    path: "/personal-settings",
+    clicks: [testId("passcode-change-open")],
+    ready: testId("passcode-change-passcode"),
+  },
+];
+
+/** What an employee opens on a card in the app (the first active card, on the cards page). */
+const EMPLOYEE_DIALOGS: readonly Stop[] = [
+  {
+    what: "the card's details",
+    path: "/app",
+    clicks: [testId("app-card-reveal")],
+    ready: testId("app-reveal-passcode"),
+  },
+  { what: "a new PIN", path: "/app", clicks: [testId("app-card-pin")], ready: testId("app-pin-passcode") },
+  { what: "adding to a wallet", path: "/app", clicks: [testId("app-card-wallet")], ready: testId("app-wallet-apple") },
+];
+
 /** Opens each stop and collects what axe finds there, prefixed by the page, so one failure lists them all. */
 const check = async (page: Page, stops: readonly Stop[]) => {
   const found: string[] = [];
@@ -105,14 +247,19 @@ const check = async (page: Page, stops: readonly Stop[]) => {
 const opened = async (page: Page, what: string): Promise<string[]> =>
   (await accessibilityViolations(page)).map((violation) => `${what}: ${violation}`);
 
-/** Opens each stop at the window's size and collects what does not reflow there (support/reflow.ts). */
-const checkReflow = async (page: Page, stops: readonly Stop[]) => {
+/**
+ * Opens each stop at the window's size (NARROW) and collects what axe finds there and what does not reflow
+ * (support/reflow.ts): at 320 px a table scrolls in its own box, which the keyboard must reach, say.
+ */
+const checkNarrow = async (page: Page, stops: readonly Stop[]) => {
   const found: string[] = [];
   for (const stop of stops) {
     await page.goto(`${inject("baseUrl")}${stop.path}`);
+    for (const selector of stop.clicks ?? []) await page.locator(selector).first().click();
     await page.locator(stop.ready).first().waitFor();
     await whenStill(page);
-    for (const failure of await reflowFailures(page)) found.push(`${stop.path}: ${failure}`);
+    const failures = [...(await accessibilityViolations(page)), ...(await reflowFailures(page))];
+    for (const failure of failures) found.push(`${stop.what ?? stop.path}: ${failure}`);
   }
   return found;
 };
@@ -236,34 +383,38 @@ describe("accessibility (WCAG 2.2 AA)", () => {
       await visitor.setViewportSize(NARROW);
       await visitor.goto(`${inject("baseUrl")}/404`);
       await visitor.evaluate((lang) => localStorage.setItem("kort.locale", lang), locale);
-      const found = await checkReflow(visitor, PUBLIC_PAGES);
+      const found = await checkNarrow(visitor, PUBLIC_PAGES);
       const owner = await browser();
       await owner.setViewportSize(NARROW);
       await signInAs(owner, "owner@demo.is", locale);
-      found.push(...(await checkReflow(owner, [...ownerPages(ids), ...ACCOUNTING_TABS])));
-      // The panels and dialogs opened on them, at the same width (the transaction's panel is a page above).
-      const reflowOf = async (what: string) => {
-        await whenStill(owner);
-        return (await reflowFailures(owner)).map((failure) => `${what}: ${failure}`);
-      };
-      await owner.goto(`${inject("baseUrl")}/cards`);
-      await owner.getByTestId("create-card-button").click();
-      await owner.getByTestId("card-type-EMPLOYEE_EXPENSE").click();
-      await owner.getByTestId("create-card-form").waitFor();
-      found.push(...(await reflowOf("the create-card form")));
-      await owner.goto(`${inject("baseUrl")}/people`);
-      await owner.getByTestId("invite-button").click();
-      await owner.getByTestId("invite-role-team_admin").click();
-      await owner.getByTestId("invite-details-step").waitFor();
-      found.push(...(await reflowOf("the invitation")));
-      await owner.goto(`${inject("baseUrl")}/expenses`);
-      await owner.getByTestId("export-open").click();
-      await owner.getByTestId("export-dialog").waitFor();
-      found.push(...(await reflowOf("the export dialog")));
+      found.push(...(await checkNarrow(owner, [...ownerPages(ids), ...ACCOUNTING_TABS])));
       const employee = await browser();
       await employee.setViewportSize(NARROW);
       await signInAs(employee, "employee@demo.is", locale);
-      found.push(...(await checkReflow(employee, employeePages(ids))));
+      found.push(...(await checkNarrow(employee, employeePages(ids))));
+      expect(found).toEqual([]);
+    });
+
+    it(`the dialogs, panels and menus, read and reflowed at 320 px (${locale})`, { timeout: 240_000 }, async () => {
+      const ids = await demoIds();
+      const owner = await browser();
+      await owner.setViewportSize(NARROW);
+      await signInAs(owner, "owner@demo.is", locale);
+      const found = await checkNarrow(owner, ownerDialogs(ids));
+      const employee = await browser();
+      await employee.setViewportSize(NARROW);
+      await signInAs(employee, "employee@demo.is", locale);
+      found.push(...(await checkNarrow(employee, EMPLOYEE_DIALOGS)));
+      // The page an invitation's link opens, before signing in.
+      const invite = await insertInvite({ projectId: await demoProjectId(), email: uniqueEmail(), role: "accountant" });
+      const visitor = await browser();
+      await visitor.setViewportSize(NARROW);
+      await visitor.goto(`${inject("baseUrl")}/404`);
+      await visitor.evaluate((lang) => localStorage.setItem("kort.locale", lang), locale);
+      const invitation = `/invites/accept?${new URLSearchParams({ invite_id: invite.id, token: invite.token })}`;
+      found.push(
+        ...(await checkNarrow(visitor, [{ what: "an invitation", path: invitation, ready: testId("invite-accept") }])),
+      );
       expect(found).toEqual([]);
     });
   }

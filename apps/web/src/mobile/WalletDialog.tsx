@@ -3,7 +3,7 @@ import { IconBrandApple, IconBrandGoogle } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
-import { CLOSE_44, TOUCH_TARGET } from "../ui/touch-target.ts";
+import { TOUCH_TARGET, useClose44 } from "../ui/touch-target.ts";
 import { provisionCard, type Wallet } from "./mobile.api.ts";
 import { FAIL_OFFLINE } from "./offline.ts";
 
@@ -19,6 +19,7 @@ const WALLET_NAMES: Record<Wallet, string> = { apple: "Apple Wallet", google: "G
  */
 export function WalletDialog({ cardId, opened, onClose }: WalletDialogProps) {
   const { t } = useTranslation();
+  const close44 = useClose44();
   const provision = useMutation({
     mutationFn: (wallet: Wallet) => provisionCard(cardId, wallet).then((payload) => ({ wallet, payload })),
     ...FAIL_OFFLINE,
@@ -29,7 +30,7 @@ export function WalletDialog({ cardId, opened, onClose }: WalletDialogProps) {
   };
   const done = provision.data;
   return (
-    <Modal opened={opened} onClose={close} title={t("employeeApp.wallet.title")} centered closeButtonProps={CLOSE_44}>
+    <Modal opened={opened} onClose={close} title={t("employeeApp.wallet.title")} centered closeButtonProps={close44}>
       <Stack gap="md">
         {done ? (
           <>

@@ -9,7 +9,7 @@ import { CodeField } from "../../modules/auth/components/CodeField.tsx";
 import { formatPhoneTyping } from "../../modules/auth/signup/typing-format.ts";
 import { checkMobile, type IdentityProblem } from "../../modules/onboarding/identity-checks.ts";
 import { FourDigitInput } from "../../ui/four-digits/FourDigitInput.tsx";
-import { CLOSE_44, TOUCH_TARGET } from "../../ui/touch-target.ts";
+import { TOUCH_TARGET, useClose44 } from "../../ui/touch-target.ts";
 import { rest } from "../api/client.ts";
 import { ApiErrorAlert } from "../errors/ApiErrorAlert.tsx";
 import { MY_PROFILE_KEY } from "./my-profile.ts";
@@ -23,6 +23,7 @@ type Started = { verification_id: string; expires_at: string; phone_hint: string
  */
 export function PhoneChange() {
   const { t } = useTranslation();
+  const close44 = useClose44();
   const queryClient = useQueryClient();
   const [opened, { open, close: hide }] = useDisclosure(false);
   const [phone, setPhone] = useState("");
@@ -70,7 +71,7 @@ export function PhoneChange() {
       >
         {t("phoneChange.title")}
       </Button>
-      <Modal opened={opened} onClose={close} title={t("phoneChange.title")} centered closeButtonProps={CLOSE_44}>
+      <Modal opened={opened} onClose={close} title={t("phoneChange.title")} centered closeButtonProps={close44}>
         {confirm.isSuccess ? (
           <Stack gap="md">
             <Alert color="green" variant="light" data-testid="phone-change-saved">

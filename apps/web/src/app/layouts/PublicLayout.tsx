@@ -21,7 +21,7 @@ export function PublicLayout({ children, footer, width = 460 }: PublicLayoutProp
   const { t } = useTranslation();
   return (
     <Box mih="100vh" bg="gray.0" data-testid="public-layout">
-      <Group component="header" justify="space-between" px="xl" h={64}>
+      <Group component="header" justify="space-between" h={64} style={{ paddingInline: "var(--kort-gutter)" }}>
         <Text fw={800} size="xl" c="kort.8" data-testid="logo">
           {t("app.name")}
         </Text>
@@ -29,7 +29,7 @@ export function PublicLayout({ children, footer, width = 460 }: PublicLayoutProp
       </Group>
       <Center component="main" px="md" pb="xl" pt="xl">
         <Stack w="100%" maw={width} gap="md">
-          <Paper withBorder shadow="sm" radius="lg" p="xl">
+          <Paper withBorder shadow="sm" radius="lg" style={{ padding: "var(--kort-gutter)" }}>
             {children ?? <Outlet />}
           </Paper>
           {footer}

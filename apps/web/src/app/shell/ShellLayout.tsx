@@ -24,7 +24,7 @@ export function ShellLayout({ projects, me }: { projects: readonly Project[]; me
         <Header />
         <ApprovalNotice projects={projects} />
         <AnnouncementBanner />
-        <Box component="main" id={MAIN_ID} {...SKIP_TARGET_PROPS} p="xl" style={{ flex: 1 }}>
+        <Box component="main" id={MAIN_ID} {...SKIP_TARGET_PROPS} style={{ flex: 1, padding: "var(--kort-gutter)" }}>
           <Outlet />
         </Box>
       </Box>

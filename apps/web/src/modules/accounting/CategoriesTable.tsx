@@ -1,7 +1,8 @@
-import { ActionIcon, Badge, Group, Menu, Switch, Table, Text, VisuallyHidden } from "@mantine/core";
-import { IconArchive, IconDots, IconPencil } from "@tabler/icons-react";
+import { Badge, Group, Menu, Switch, Table, Text, VisuallyHidden } from "@mantine/core";
+import { IconArchive, IconPencil } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { DANGER_MENU_ITEM_COLOR } from "../../app/theme-contrast.ts";
+import { RowMenu } from "../../ui/table/RowMenu.tsx";
 import { type AccountingCategory, SET_CATEGORY_ENABLED_MUTATION } from "./accounting.graphql.ts";
 import { useAccountingMutation } from "./useAccountingMutation.ts";
 import { useFormatPercentage } from "./useFormatPercentage.ts";
@@ -66,36 +67,25 @@ export function CategoriesTable({ categories, onEdit, onArchive }: CategoriesTab
                 />
               </Table.Td>
               <Table.Td>
-                <Menu position="bottom-end" withinPortal>
-                  <Menu.Target>
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t("accounting.list.actions")}
-                      data-testid="category-actions"
-                    >
-                      <IconDots size={16} />
-                    </ActionIcon>
-                  </Menu.Target>
-                  <Menu.Dropdown>
+                <RowMenu label={t("accounting.list.actions")} testId="category-actions">
+                  <Menu.Item
+                    leftSection={<IconPencil size={14} />}
+                    onClick={() => onEdit(category)}
+                    data-testid="category-edit"
+                  >
+                    {t("accounting.list.edit")}
+                  </Menu.Item>
+                  {category.group === "Default" && (
                     <Menu.Item
-                      leftSection={<IconPencil size={14} />}
-                      onClick={() => onEdit(category)}
-                      data-testid="category-edit"
+                      color={DANGER_MENU_ITEM_COLOR}
+                      leftSection={<IconArchive size={14} />}
+                      onClick={() => onArchive(category)}
+                      data-testid="category-archive"
                     >
-                      {t("accounting.list.edit")}
+                      {t("accounting.list.archive")}
                     </Menu.Item>
-                    {category.group === "Default" && (
-                      <Menu.Item
-                        color={DANGER_MENU_ITEM_COLOR}
-                        leftSection={<IconArchive size={14} />}
-                        onClick={() => onArchive(category)}
-                        data-testid="category-archive"
-                      >
-                        {t("accounting.list.archive")}
-                      </Menu.Item>
-                    )}
-                  </Menu.Dropdown>
-                </Menu>
+                  )}
+                </RowMenu>
               </Table.Td>
             </Table.Tr>
           ))}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
 import { useLocale } from "../../app/i18n/useLocale.ts";
 import { ColumnHeader, CutText, FigureCell, NoWrapCell, SecondLine, ShrinkCell } from "../../ui/table/cells.tsx";
+import { ReadingTableBox } from "../../ui/table/ReadingTableBox.tsx";
 import { declineText } from "./card-labels.ts";
 import { useCardActivity } from "./card-queries.ts";
 import { useFormatDay } from "./useFormatDay.ts";
@@ -29,7 +30,7 @@ export function CardActivity({ cardId }: { cardId: string }) {
           {t("cards.detail.noTransactions")}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={0} type="native">
+        <ReadingTableBox label={t("cards.detail.transactions")}>
           <Table withTableBorder data-testid="card-transactions">
             <Table.Thead>
               <Table.Tr>
@@ -64,7 +65,7 @@ export function CardActivity({ cardId }: { cardId: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ReadingTableBox>
       )}
       <Title order={2} size="h4">
         {t("cards.detail.declines")}
@@ -74,7 +75,7 @@ export function CardActivity({ cardId }: { cardId: string }) {
           {t("cards.detail.noDeclines")}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={0} type="native">
+        <ReadingTableBox label={t("cards.detail.declines")}>
           <Table withTableBorder data-testid="card-declines">
             <Table.Thead>
               <Table.Tr>
@@ -101,7 +102,7 @@ export function CardActivity({ cardId }: { cardId: string }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ReadingTableBox>
       )}
     </Stack>
   );

@@ -6,7 +6,10 @@ import { currentLanguage } from "../../app/i18n/i18n.ts";
 import { localeOf } from "../../app/i18n/language.ts";
 import type { Invite } from "./invites.api.ts";
 
-/** Who invites whom to what: the company, the role (and team), the inviter and until when it holds. */
+/**
+ * Who invites whom to what: the company, the role (and team), the inviter and until when it holds. The columns are
+ * fixed, so that a long e-mail address breaks inside its cell instead of widening the card past a phone's screen.
+ */
 export function InviteDetails({ invite }: { invite: Invite }) {
   const { t } = useTranslation();
   const expires = new Date(invite.expires_at);
@@ -21,7 +24,7 @@ export function InviteDetails({ invite }: { invite: Invite }) {
     rows.push([t("invites.accept.expires"), formatDate(expires, localeOf(currentLanguage())), "invite-expires"]);
   }
   return (
-    <Table variant="vertical" withTableBorder data-testid="invite-details">
+    <Table variant="vertical" layout="fixed" withTableBorder data-testid="invite-details">
       <Table.Tbody>
         {rows.map(([label, value, testId]) => (
           <Table.Tr key={testId}>

@@ -1,18 +1,6 @@
 import { billingPeriodName, formatDate, formatMoney, parseIsoDate } from "@kort/core";
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Menu,
-  Modal,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from "@mantine/core";
-import { IconDots, IconDownload, IconEye, IconFileInvoice, IconSend } from "@tabler/icons-react";
+import { Badge, Button, Group, Loader, Menu, Modal, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { IconDownload, IconEye, IconFileInvoice, IconSend } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
@@ -23,6 +11,7 @@ import { useCurrentRole } from "../../app/session/useCurrentRole.ts";
 import { MenuPage } from "../../app/shell/menu/MenuPage.tsx";
 import { EmptyPage } from "../../ui/empty-page/EmptyPage.tsx";
 import { FigureCell, NoWrapCell } from "../../ui/table/cells.tsx";
+import { RowMenu } from "../../ui/table/RowMenu.tsx";
 import { InvoiceDueDays } from "./InvoiceDueDays.tsx";
 import type { InvoiceItem } from "./invoices.graphql.ts";
 import { useFreshInvoice, useInvoices, useIssueCurrentInvoice, useSendInvoice } from "./useInvoices.ts";
@@ -162,44 +151,37 @@ function InvoiceRow({ invoice, onView }: { invoice: InvoiceItem; onView: (url: s
         </Group>
       </NoWrapCell>
       <Table.Td>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" aria-label={t("invoices.list.actions")} data-testid="invoice-actions">
-              <IconDots size={16} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              leftSection={<IconEye size={14} />}
-              onClick={() => withLinks((current) => current.pdf_url && onView(current.pdf_url))}
-              data-testid="invoice-view"
-            >
-              {t("invoices.actions.view")}
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconDownload size={14} />}
-              onClick={() => withLinks((current) => current.pdf_url && saveFile(current.pdf_url, `${stem}.pdf`))}
-              data-testid="invoice-download-pdf"
-            >
-              {t("invoices.actions.downloadPdf")}
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconDownload size={14} />}
-              onClick={() => withLinks((current) => current.file_url && saveFile(current.file_url, `${stem}.xml`))}
-              data-testid="invoice-download-xml"
-            >
-              {t("invoices.actions.downloadXml")}
-            </Menu.Item>
-            <Menu.Item
-              leftSection={<IconSend size={14} />}
-              disabled={send.isPending}
-              onClick={() => send.mutate(invoice.id)}
-              data-testid="invoice-send"
-            >
-              {t("invoices.actions.send")}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <RowMenu label={t("invoices.list.actions")} testId="invoice-actions">
+          <Menu.Item
+            leftSection={<IconEye size={14} />}
+            onClick={() => withLinks((current) => current.pdf_url && onView(current.pdf_url))}
+            data-testid="invoice-view"
+          >
+            {t("invoices.actions.view")}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconDownload size={14} />}
+            onClick={() => withLinks((current) => current.pdf_url && saveFile(current.pdf_url, `${stem}.pdf`))}
+            data-testid="invoice-download-pdf"
+          >
+            {t("invoices.actions.downloadPdf")}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconDownload size={14} />}
+            onClick={() => withLinks((current) => current.file_url && saveFile(current.file_url, `${stem}.xml`))}
+            data-testid="invoice-download-xml"
+          >
+            {t("invoices.actions.downloadXml")}
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconSend size={14} />}
+            disabled={send.isPending}
+            onClick={() => send.mutate(invoice.id)}
+            data-testid="invoice-send"
+          >
+            {t("invoices.actions.send")}
+          </Menu.Item>
+        </RowMenu>
       </Table.Td>
     </Table.Tr>
   );

@@ -7,6 +7,7 @@ import { useNamePage } from "../../app/shell/header/page-subtitle.ts";
 import { MenuPage } from "../../app/shell/menu/MenuPage.tsx";
 import { DateField } from "../../ui/date-field/DateField.tsx";
 import { ColumnHeader, CutText, NoWrapCell, ShrinkCell } from "../../ui/table/cells.tsx";
+import { ReadingTableBox } from "../../ui/table/ReadingTableBox.tsx";
 import { useProjectUsers } from "../people/useProjectUsers.ts";
 import { auditDetailsText } from "./audit-details.ts";
 import { useAuditFormat } from "./useAuditFormat.ts";
@@ -95,7 +96,7 @@ function AuditLog() {
       {page.isPending ? <Loader size="sm" /> : null}
       {page.data && page.data.nodes.length === 0 ? <Text c="dimmed">{t("overview.audit.empty")}</Text> : null}
       {page.data && page.data.nodes.length > 0 ? (
-        <Table.ScrollContainer minWidth={0} type="native">
+        <ReadingTableBox label={t("overview.audit.title")}>
           <Table striped withTableBorder data-testid="audit-table">
             <Table.Thead>
               <Table.Tr>
@@ -123,7 +124,7 @@ function AuditLog() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ReadingTableBox>
       ) : null}
       <Group justify="flex-end">
         <Button

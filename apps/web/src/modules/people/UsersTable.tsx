@@ -1,8 +1,8 @@
-import { ActionIcon, Badge, Group, Menu, Table, Text, VisuallyHidden } from "@mantine/core";
-import { IconDots } from "@tabler/icons-react";
+import { Badge, Group, Menu, Table, Text, VisuallyHidden } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { DANGER_MENU_ITEM_COLOR } from "../../app/theme-contrast.ts";
 import { ColumnHeader, CutText, NoWrapCell, ShrinkCell } from "../../ui/table/cells.tsx";
+import { RowMenu } from "../../ui/table/RowMenu.tsx";
 import type { Person } from "./people.graphql.ts";
 import type { RowAction } from "./people-permissions.ts";
 
@@ -68,30 +68,18 @@ export function UsersTable({ people, actionsFor, onAction }: Props) {
                 </ShrinkCell>
                 <Table.Td>
                   {actions.length > 0 && (
-                    <Menu position="bottom-end" withinPortal>
-                      <Menu.Target>
-                        <ActionIcon
-                          variant="subtle"
-                          color="gray"
-                          aria-label={t("people.list.actionsFor", { name: person.full_name })}
-                          data-testid="user-actions"
+                    <RowMenu label={t("people.list.actionsFor", { name: person.full_name })} testId="user-actions">
+                      {actions.map((action) => (
+                        <Menu.Item
+                          key={action}
+                          color={action === "remove" ? DANGER_MENU_ITEM_COLOR : undefined}
+                          onClick={() => onAction(action, person)}
+                          data-testid={`user-action-${action}`}
                         >
-                          <IconDots size={18} />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        {actions.map((action) => (
-                          <Menu.Item
-                            key={action}
-                            color={action === "remove" ? DANGER_MENU_ITEM_COLOR : undefined}
-                            onClick={() => onAction(action, person)}
-                            data-testid={`user-action-${action}`}
-                          >
-                            {t(ACTION_KEYS[action])}
-                          </Menu.Item>
-                        ))}
-                      </Menu.Dropdown>
-                    </Menu>
+                          {t(ACTION_KEYS[action])}
+                        </Menu.Item>
+                      ))}
+                    </RowMenu>
                   )}
                 </Table.Td>
               </Table.Tr>

@@ -2,7 +2,7 @@ import { Alert, Button, Modal, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { ApiErrorAlert } from "../../app/errors/ApiErrorAlert.tsx";
-import { CLOSE_44, TOUCH_TARGET } from "../touch-target.ts";
+import { TOUCH_TARGET, useClose44 } from "../touch-target.ts";
 import { FourDigitInput } from "./FourDigitInput.tsx";
 
 export type NewDigitsTexts = {
@@ -45,6 +45,7 @@ export function NewDigitsDialog({
   onSaved,
   testId,
 }: NewDigitsDialogProps) {
+  const close44 = useClose44();
   const [digits, setDigits] = useState("");
   const [again, setAgain] = useState("");
   const [passcode, setPasscode] = useState("");
@@ -101,7 +102,7 @@ export function NewDigitsDialog({
     </Stack>
   );
   return (
-    <Modal opened={opened} onClose={close} title={texts.title} centered closeButtonProps={CLOSE_44}>
+    <Modal opened={opened} onClose={close} title={texts.title} centered closeButtonProps={close44}>
       {mutation.isSuccess ? (
         <Stack gap="md">
           <Alert color="green" variant="light" data-testid={`${testId}-saved`}>

@@ -2,7 +2,7 @@ import { Button, Modal, Stack, Text } from "@mantine/core";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiErrorAlert } from "../../app/errors/ApiErrorAlert.tsx";
-import { CLOSE_44, TOUCH_TARGET } from "../touch-target.ts";
+import { TOUCH_TARGET, useClose44 } from "../touch-target.ts";
 import { FourDigitInput } from "./FourDigitInput.tsx";
 
 type PasscodeDialogProps = {
@@ -33,6 +33,7 @@ export function PasscodeDialog({
   mutation,
   testId,
 }: PasscodeDialogProps) {
+  const close44 = useClose44();
   const [passcode, setPasscode] = useState("");
   const close = () => {
     setPasscode("");
@@ -40,7 +41,7 @@ export function PasscodeDialog({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title={title} centered closeButtonProps={CLOSE_44}>
+    <Modal opened={opened} onClose={close} title={title} centered closeButtonProps={close44}>
       <form
         onSubmit={(event) => {
           event.preventDefault();

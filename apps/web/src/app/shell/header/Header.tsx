@@ -37,10 +37,13 @@ export function Header() {
     <Group
       component="header"
       h={64}
-      px="xl"
       gap="sm"
       wrap="nowrap"
-      style={{ borderBottom: "1px solid var(--mantine-color-gray-3)", flexShrink: 0 }}
+      style={{
+        borderBottom: "1px solid var(--mantine-color-gray-3)",
+        flexShrink: 0,
+        paddingInline: "var(--kort-gutter)",
+      }}
     >
       {withBack && (
         <ActionIcon variant="subtle" color="gray" onClick={goBack} aria-label={t("header.back")} data-testid="back">
