@@ -192,6 +192,12 @@ const ownerDialogs = (ids: DemoIds): Stop[] => [
     ready: testId("credit-request-amount"),
   },
   { what: "a deposit", path: "/overview", clicks: [testId("credit-deposit-open")], ready: testId("deposit-account") },
+  {
+    what: "a category for the rows chosen",
+    path: "/expenses",
+    clicks: [testId("ledger-row-select"), testId("ledger-bulk-category")],
+    ready: testId("ledger-bulk-value"),
+  },
   { what: "the export dialog", path: "/expenses", clicks: [testId("export-open")], ready: testId("export-dialog") },
   { what: "the exports", path: "/expenses", clicks: [testId("exports-open")], ready: testId("exports-panel") },
   {
@@ -218,6 +224,23 @@ const ownerDialogs = (ids: DemoIds): Stop[] => [
     path: "/personal-settings",
     clicks: [testId("passcode-change-open")],
     ready: testId("passcode-change-passcode"),
+  },
+];
+
+/** The platform's console, and what its owner opens on a company waiting for approval. */
+const PLATFORM_DIALOGS: readonly Stop[] = [
+  { path: "/platform", ready: testId("pending-company-row") },
+  {
+    what: "approving a company",
+    path: "/platform",
+    clicks: [testId("pending-company-approve")],
+    ready: testId("approve-company-modal"),
+  },
+  {
+    what: "rejecting a company",
+    path: "/platform",
+    clicks: [testId("pending-company-reject")],
+    ready: testId("reject-company-modal"),
   },
 ];
 
@@ -405,6 +428,10 @@ describe("accessibility (WCAG 2.2 AA)", () => {
       await employee.setViewportSize(NARROW);
       await signInAs(employee, "employee@demo.is", locale);
       found.push(...(await checkNarrow(employee, EMPLOYEE_DIALOGS)));
+      const platform = await browser();
+      await platform.setViewportSize(NARROW);
+      await signInAs(platform, "platform@demo.is", locale);
+      found.push(...(await checkNarrow(platform, PLATFORM_DIALOGS)));
       // The page an invitation's link opens, before signing in.
       const invite = await insertInvite({ projectId: await demoProjectId(), email: uniqueEmail(), role: "accountant" });
       const visitor = await browser();

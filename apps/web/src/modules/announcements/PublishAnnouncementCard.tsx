@@ -1,4 +1,5 @@
 import { Button, Paper, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -13,6 +14,7 @@ type Audience = "all" | "is-IS" | "en-US";
 /** The platform console's announcement form (issue 16): to every company, in one language or both. */
 export function PublishAnnouncementCard() {
   const { t } = useTranslation();
+  const narrow = useMediaQuery("(max-width: 30em)");
   const [title, setTitle] = useState("");
   const [body, setBody] = useState("");
   const [url, setUrl] = useState("");
@@ -79,6 +81,8 @@ export function PublishAnnouncementCard() {
             maxLength={2000}
           />
           <SegmentedControl
+            // Three choices need about 300 px: on a phone they stand one above the other rather than being cut off.
+            orientation={narrow ? "vertical" : "horizontal"}
             value={audience}
             onChange={(value) => setAudience(value as Audience)}
             data={[

@@ -32,8 +32,9 @@ export const SelectionBar = memo(function SelectionBar({ selection, input, onSel
   const foreign = (totals.data?.by_currency ?? []).filter((row) => row.currency !== "ISK");
   return (
     <Paper withBorder p="xs" px="md" data-testid="ledger-selection-bar">
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="lg" wrap="nowrap">
+      {/* On a narrow window the figures and the buttons wrap onto more lines rather than past the edge. */}
+      <Group justify="space-between" gap="xs">
+        <Group gap="lg">
           {totals.isError ? (
             <Text size="sm" c="red" role="alert">
               {t("expenses.errors.totals", { reason: t(errorKey(toApiError(totals.error).code)) })}
@@ -57,7 +58,7 @@ export const SelectionBar = memo(function SelectionBar({ selection, input, onSel
           )}
           {totals.isFetching && totals.data && <Loader size="xs" aria-label={t("states.loading")} />}
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs">
           {selection.kind === "ids" && <BulkSetButtons ids={selection.ids} />}
           {selection.kind === "ids" && mayRemind && (
             <Button
