@@ -140,12 +140,12 @@ describe("a card decision", () => {
     expect(sent[0]?.message).toMatchObject({ title: "Greiðslu hafnað", url: `/app/cards/${card.id}` });
   });
 
-  it("gathers decisions that come together into one task, one push each", async () => {
+  // How many tasks they share depends on how close together they commit: decision-push-gathering.test.ts tells that.
+  it("queues decisions that come together, one push each", async () => {
     await subscribedDevice();
     const card = await scene.issue();
     const answers = await Promise.all(["Bakarí", "Fiskbúð", "Apótek"].map((merchant) => charge(card, merchant)));
     const tasks = pushTasks();
-    expect(tasks.length).toBeLessThan(answers.length);
     expect(tasks.flatMap((task) => task.data.authorization_ids as string[]).sort()).toEqual(
       answers.map((answer) => answer.id).sort(),
     );
