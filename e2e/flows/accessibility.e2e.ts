@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { accessibilityViolations, whenStill } from "../support/axe.ts";
@@ -5,7 +6,8 @@ import { useBrowsers } from "../support/browser-pool.ts";
 import { demoProjectId, query } from "../support/db.ts";
 import { insertInvite, uniqueEmail } from "../support/people.ts";
 import { reflowFailures } from "../support/reflow.ts";
-import { signInAs } from "../support/session.ts";
+import { openAsCompanyOwner, signInAs } from "../support/session.ts";
+import { signUpCompanyOverApi } from "../support/sign-up-api.ts";
 
 /**
  * Every page of the dashboard and the employee app, and the panels, dialogs and menus a person opens on them, pass
@@ -34,6 +36,12 @@ const demoIds = async () => {
     card: await one("select id from cards where project_id = $1 and status = 'ACTIVE' order by created_at limit 1"),
     team: await one("select id from teams where project_id = $1 order by created_at limit 1"),
     purchase: await one("select id from transactions where project_id = $1 order by transaction_date desc limit 1"),
+    // A purchase with a photographed receipt, which opens in the dashboard's viewer (a PDF opens in a tab).
+    receiptPurchase: await one(
+      `select t.id from transactions t join receipts r on r.transaction_id = t.id and r.project_id = t.project_id
+        where t.project_id = $1 and r.deleted_at is null and r.file_type like 'image/%'
+        order by t.transaction_date desc limit 1`,
+    ),
     employeeCard: await one(
       `select c.id from cards c join users u on u.id = c.cardholder_id
         where c.project_id = $1 and u.email = 'employee@demo.is' order by c.created_at limit 1`,
@@ -197,6 +205,12 @@ const ownerDialogs = (ids: DemoIds): Stop[] => [
     path: "/expenses",
     clicks: [testId("ledger-row-select"), testId("ledger-bulk-category")],
     ready: testId("ledger-bulk-value"),
+  },
+  {
+    what: "a receipt's viewer",
+    path: `/expenses/${ids.receiptPurchase}`,
+    clicks: [testId("receipt-open")],
+    ready: testId("receipt-preview"),
   },
   { what: "the export dialog", path: "/expenses", clicks: [testId("export-open")], ready: testId("export-dialog") },
   { what: "the exports", path: "/expenses", clicks: [testId("exports-open")], ready: testId("exports-panel") },
@@ -432,6 +446,23 @@ describe("accessibility (WCAG 2.2 AA)", () => {
       await platform.setViewportSize(NARROW);
       await signInAs(platform, "platform@demo.is", locale);
       found.push(...(await checkNarrow(platform, PLATFORM_DIALOGS)));
+      // The onboarding checklist, which a new company's owner sees (the demo's owners have done its steps).
+      const newOwner = await browser();
+      await newOwner.setViewportSize(NARROW);
+      const company = await signUpCompanyOverApi(`Þröngt ${randomUUID().slice(0, 8)} ehf.`);
+      // A day old, so the checklist waits for its icon instead of opening by itself at some moment of the load.
+      await query("update users set created_at = now() - interval '1 day' where email = $1", [company.email]);
+      await openAsCompanyOwner(newOwner, company, { locale, checklist: true });
+      found.push(
+        ...(await checkNarrow(newOwner, [
+          {
+            what: "the onboarding checklist",
+            path: "/cards",
+            clicks: [testId("checklist-button")],
+            ready: testId("checklist-body"),
+          },
+        ])),
+      );
       // The page an invitation's link opens, before signing in.
       const invite = await insertInvite({ projectId: await demoProjectId(), email: uniqueEmail(), role: "accountant" });
       const visitor = await browser();

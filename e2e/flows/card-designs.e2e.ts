@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { useBrowsers } from "../support/browser-pool.ts";
 import { query } from "../support/db.ts";
 import { solidPng } from "../support/png.ts";
-import { type SignedUpCompany, signUpCompanyOverApi } from "../support/sign-up-api.ts";
+import { openAsCompanyOwner } from "../support/session.ts";
+import { signUpCompanyOverApi } from "../support/sign-up-api.ts";
 
 /**
  * Card designs (issue 16): the owner uploads a PNG card image; one a pixel off 360x720 is refused with its message,
@@ -39,22 +39,6 @@ const companyWithCard = async (cardType: "BUSINESS_EXPENSE" | "EMPLOYEE_EXPENSE"
   return company;
 };
 
-const openAsOwner = async (page: Page, company: SignedUpCompany, locale: "is" | "en", path: string) => {
-  await page.goto(`${base()}/404`);
-  await page.evaluate(
-    ([auth, projectId, lang]) => {
-      localStorage.setItem("kort.auth", auth);
-      localStorage.setItem("kort.locale", lang);
-      localStorage.setItem("kort.project", projectId);
-      // Not about the checklist: it would open by itself over a brand-new account's pages.
-      localStorage.setItem("kort.onboarding.completed", "completed");
-    },
-    [JSON.stringify({ token: company.token, expires_at: company.expiresAt }), company.projectId, locale] as const,
-  );
-  await page.goto(`${base()}${path}`);
-  await page.getByTestId("shell").waitFor();
-};
-
 const texts = {
   en: {
     refused: "The card design was refused: The card image must be exactly 360 x 720 pixels.",
@@ -78,7 +62,7 @@ describe("card designs", () => {
       const text = texts[locale];
       const company = await companyWithCard("BUSINESS_EXPENSE", "Hugbúnaður");
       const page = await open();
-      await openAsOwner(page, company, locale, "/cards");
+      await openAsCompanyOwner(page, company, { locale });
       await page.getByTestId("card-designs-link").click();
       await page.waitForURL((url) => url.pathname === "/card-designs");
 

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { useBrowsers } from "../support/browser-pool.ts";
 import { query } from "../support/db.ts";
 import { uniqueEmail } from "../support/people.ts";
-import { type SignedUpCompany, signUpCompanyOverApi } from "../support/sign-up-api.ts";
+import { openAsCompanyOwner } from "../support/session.ts";
+import { signUpCompanyOverApi } from "../support/sign-up-api.ts";
 
 /**
  * The onboarding checklist (spec 2, issue 16): a brand-new owner sees it open by itself, does its four items
@@ -14,20 +15,6 @@ import { type SignedUpCompany, signUpCompanyOverApi } from "../support/sign-up-a
 /** The platform approves the company with credit, so its owner can issue cards (platform.e2e.ts does it by hand). */
 const approve = (projectId: string) =>
   query("update projects set approval_status = 'approved', credit_limit = 5000000 where id = $1", [projectId]);
-
-const openAsOwner = async (page: Page, company: SignedUpCompany, locale: "is" | "en", path: string) => {
-  await page.goto(`${inject("baseUrl")}/404`);
-  await page.evaluate(
-    ([auth, projectId, lang]) => {
-      localStorage.setItem("kort.auth", auth);
-      localStorage.setItem("kort.locale", lang);
-      localStorage.setItem("kort.project", projectId);
-    },
-    [JSON.stringify({ token: company.token, expires_at: company.expiresAt }), company.projectId, locale] as const,
-  );
-  await page.goto(`${inject("baseUrl")}${path}`);
-  await page.getByTestId("shell").waitFor();
-};
 
 const waitEnabled = (page: Page, testId: string) =>
   page.waitForFunction(
@@ -76,7 +63,7 @@ describe("onboarding checklist", () => {
       const page = await open();
       const company = await signUpCompanyOverApi(`Byrjun ${randomUUID().slice(0, 8)} ehf.`);
       await approve(company.projectId);
-      await openAsOwner(page, company, locale, "/cards");
+      await openAsCompanyOwner(page, company, { locale, checklist: true });
 
       const body = page.getByTestId("checklist-body");
       await body.waitFor();
@@ -167,7 +154,7 @@ describe("onboarding checklist", () => {
     const company = await signUpCompanyOverApi(`Eldri ${randomUUID().slice(0, 8)} ehf.`);
     await query("update users set created_at = now() - interval '1 day' where email = $1", [company.email]);
     const page = await open();
-    await openAsOwner(page, company, "en", "/cards");
+    await openAsCompanyOwner(page, company, { locale: "en", checklist: true });
     await page.getByTestId("side-menu").waitFor();
     await page.getByTestId("checklist-button").waitFor();
     expect(await page.getByTestId("checklist-body").count()).toBe(0);

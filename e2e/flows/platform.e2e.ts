@@ -3,8 +3,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { useBrowsers } from "../support/browser-pool.ts";
 import { query } from "../support/db.ts";
-import { signInAs } from "../support/session.ts";
-import { type SignedUpCompany, signUpCompanyOverApi } from "../support/sign-up-api.ts";
+import { openAsCompanyOwner, signInAs } from "../support/session.ts";
+import { signUpCompanyOverApi } from "../support/sign-up-api.ts";
 
 /** Issue 9: a company signed up by a stranger waits; the platform owner approves it with a credit limit. */
 
@@ -12,21 +12,6 @@ const menuItems = (page: Page): Promise<string[]> =>
   page
     .locator('[data-testid^="menu-item-"]')
     .evaluateAll((links) => links.map((link) => link.getAttribute("data-testid")?.replace("menu-item-", "") ?? ""));
-
-/** Opens the dashboard as the new company's owner, with the session its sign-up answered. */
-const openAsOwner = async (page: Page, company: SignedUpCompany): Promise<void> => {
-  await page.goto(`${inject("baseUrl")}/404`);
-  await page.evaluate(
-    ([auth, projectId]) => {
-      localStorage.setItem("kort.auth", auth);
-      localStorage.setItem("kort.locale", "is");
-      localStorage.setItem("kort.project", projectId);
-    },
-    [JSON.stringify({ token: company.token, expires_at: company.expiresAt }), company.projectId] as const,
-  );
-  await page.goto(`${inject("baseUrl")}/cards`);
-  await page.getByTestId("shell").waitFor();
-};
 
 describe("platform console", () => {
   const open = useBrowsers();
@@ -36,7 +21,7 @@ describe("platform console", () => {
 
     // The new company's owner is told why nothing can be issued yet.
     const ownerPage = await open();
-    await openAsOwner(ownerPage, company);
+    await openAsCompanyOwner(ownerPage, company);
     await ownerPage.getByTestId("approval-pending").getByText(`${company.title} bíður samþykkis Korts`).waitFor();
 
     const page = await open();

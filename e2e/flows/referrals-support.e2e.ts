@@ -5,8 +5,8 @@ import { useBrowsers } from "../support/browser-pool.ts";
 import { query } from "../support/db.ts";
 import { linkIn, readOutbox, waitForMessage } from "../support/outbox.ts";
 import { insertUser, randomKennitala, uniqueEmail, uniquePhone } from "../support/people.ts";
-import { signInAs } from "../support/session.ts";
-import { type SignedUpCompany, signUpCompanyOverApi } from "../support/sign-up-api.ts";
+import { openAsCompanyOwner, signInAs } from "../support/session.ts";
+import { signUpCompanyOverApi } from "../support/sign-up-api.ts";
 import { finishSignUpScreens } from "../support/sign-up-ui.ts";
 
 /**
@@ -18,28 +18,13 @@ import { finishSignUpScreens } from "../support/sign-up-ui.ts";
 
 const base = () => inject("baseUrl");
 
-const openAsOwner = async (page: Page, company: SignedUpCompany, locale: "is" | "en", path: string) => {
-  await page.goto(`${base()}/404`);
-  await page.evaluate(
-    ([auth, projectId, lang]) => {
-      localStorage.setItem("kort.auth", auth);
-      localStorage.setItem("kort.locale", lang);
-      localStorage.setItem("kort.project", projectId);
-      localStorage.setItem("kort.onboarding.completed", "completed");
-    },
-    [JSON.stringify({ token: company.token, expires_at: company.expiresAt }), company.projectId, locale] as const,
-  );
-  await page.goto(`${base()}${path}`);
-  await page.getByTestId("shell").waitFor();
-};
-
 describe("referrals and support", () => {
   const open = useBrowsers();
 
   it("invites a company from settings; it signs up through the link and the referrer sees it joined", async () => {
     const referrer = await signUpCompanyOverApi(`Vísar ${randomUUID().slice(0, 8)} ehf.`);
     const page = await open();
-    await openAsOwner(page, referrer, "is", "/personal-settings");
+    await openAsCompanyOwner(page, referrer, { path: "/personal-settings" });
     const card = page.getByTestId("referrals");
     await card.getByTestId("referrals-empty").waitFor();
 
@@ -96,7 +81,7 @@ describe("referrals and support", () => {
   it("sends the support form's message to the support address (no chat provider configured)", async () => {
     const owner = await signUpCompanyOverApi(`Hjálp ${randomUUID().slice(0, 8)} ehf.`);
     const page = await open();
-    await openAsOwner(page, owner, "en", "/cards");
+    await openAsCompanyOwner(page, owner, { locale: "en" });
     await page.getByTestId("support-button").click();
     const form = page.getByTestId("support-form");
     await form.getByText("You can also write to support@kort.is.").waitFor();

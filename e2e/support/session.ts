@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
 import { query } from "./db.ts";
+import type { SignedUpCompany } from "./sign-up-api.ts";
 
 /**
  * Signs a demo user in by writing an approved token straight into the database, the way the
@@ -34,4 +35,37 @@ export const signInAs = async (page: Page, email: string, locale: "is" | "en" = 
     },
     [JSON.stringify(session), locale] as const,
   );
+};
+
+/**
+ * Opens the dashboard at `path` as a new company's owner, with the session its sign-up answered
+ * (sign-up-api.ts). The onboarding checklist would open by itself over a brand-new account's pages, so it is marked
+ * done unless the flow is about it (`checklist`).
+ */
+export const openAsCompanyOwner = async (
+  page: Page,
+  company: Pick<SignedUpCompany, "token" | "expiresAt" | "projectId">,
+  {
+    locale = "is",
+    path = "/cards",
+    checklist = false,
+  }: { locale?: "is" | "en"; path?: string; checklist?: boolean } = {},
+): Promise<void> => {
+  await page.goto(`${inject("baseUrl")}/404`);
+  await page.evaluate(
+    ([auth, projectId, lang, done]) => {
+      localStorage.setItem("kort.auth", auth);
+      localStorage.setItem("kort.locale", lang);
+      localStorage.setItem("kort.project", projectId);
+      if (done) localStorage.setItem("kort.onboarding.completed", "completed");
+    },
+    [
+      JSON.stringify({ token: company.token, expires_at: company.expiresAt }),
+      company.projectId,
+      locale,
+      !checklist,
+    ] as const,
+  );
+  await page.goto(`${inject("baseUrl")}${path}`);
+  await page.getByTestId("shell").waitFor();
 };
