@@ -7,7 +7,7 @@ import { type Logger, logsAt } from "../http/logger.ts";
 import type { AppDeps } from "../http/rest.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { useCompiledLists } from "./compiled-lists.ts";
-import { parserAndValidationCache } from "./document-cache.ts";
+import { parserAndValidationCache, useValidationCache } from "./document-cache.ts";
 import { isUnexpected, maskError, refuseUncodedAnswer, useErrorCodes } from "./errors.ts";
 import { useInputText } from "./input-text.plugin.ts";
 import { limitAnswerFixes, queryLimitPlugins } from "./limits.ts";
@@ -61,7 +61,13 @@ export const registerGraphQL = (app: FastifyInstance, deps: AppDeps, logger: Log
     cors: false,
     logging,
     maskedErrors: { maskError },
-    plugins: [...queryLimitPlugins({ production }), useErrorCodes(), useInputText(), useCompiledLists()],
+    plugins: [
+      ...queryLimitPlugins({ production }),
+      useErrorCodes(),
+      useInputText(),
+      useCompiledLists(),
+      useValidationCache(),
+    ],
     parserAndValidationCache: parserAndValidationCache(),
     context: async ({ req }) => ({ kort: await requestContext(deps.db, req), deps }),
   });
