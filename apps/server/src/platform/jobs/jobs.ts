@@ -79,8 +79,11 @@ export type JobsOptions = {
  * apart, below), work a stopped server left, and cron ticks.
  */
 const TASK_POLL_SECONDS = 2;
-/** Cron ticks come at most once a minute; a sweep that starts up to this late is on time. */
-const JOB_POLL_SECONDS = 30;
+/**
+ * Cron ticks come at most once a minute and are sent by pg-boss's clock on one server, which wakes no worker: a
+ * sweep starts up to this late (at 30 s, half a minute late; a job sent by another process waited as long).
+ */
+const JOB_POLL_SECONDS = 10;
 
 /** PostgreSQL's codes for a deadlock victim, a serialization failure and a duplicate key. */
 const DECLARE_RACE_CODES = new Set(["40P01", "40001", "23505"]);
