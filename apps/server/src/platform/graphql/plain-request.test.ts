@@ -47,18 +47,24 @@ describe("which requests take the plain path", () => {
     expect(plainParams(post({ query: "x".repeat(GRAPHQL_LIMITS.documentChars + 1) }))).toBeUndefined();
   });
 
-  it("answers in the JSON media type Yoga would choose, and leaves streams to Yoga", () => {
-    expect(regularMediaType(undefined)).toBe("application/json");
-    expect(regularMediaType("*/*")).toBe("application/json");
-    expect(regularMediaType("application/json")).toBe("application/json");
-    expect(regularMediaType("application/graphql-response+json")).toBe("application/graphql-response+json");
-    expect(regularMediaType("application/graphql-response+json, application/json")).toBe(
-      "application/graphql-response+json",
-    );
-    expect(regularMediaType("application/json, application/graphql-response+json")).toBe("application/json");
-    expect(regularMediaType("application/json; charset=latin1")).toBeUndefined();
-    expect(regularMediaType("text/event-stream")).toBeUndefined();
-    expect(regularMediaType("text/html")).toBeUndefined();
+  it("answers in the JSON media type Yoga would choose, and leaves streams to Yoga, the same when asked again", () => {
+    const cases: [string | undefined, string | undefined][] = [
+      [undefined, "application/json"],
+      ["*/*", "application/json"],
+      ["application/json", "application/json"],
+      ["application/graphql-response+json", "application/graphql-response+json"],
+      ["application/graphql-response+json, application/json", "application/graphql-response+json"],
+      ["application/json, application/graphql-response+json", "application/json"],
+      ["application/json; charset=latin1", undefined],
+      ["text/event-stream", undefined],
+      ["text/html", undefined],
+    ];
+    // Asked again (answers are kept by header), and again after more distinct headers than are kept.
+    const flood = Array.from({ length: 200 }, (_, index) => `application/x-${index}, text/event-stream`);
+    for (const round of [1, 2, 3]) {
+      for (const [accept, chosen] of cases) expect(regularMediaType(accept), `${accept} (${round})`).toBe(chosen);
+      if (round === 2) for (const accept of flood) expect(regularMediaType(accept)).toBeUndefined();
+    }
   });
 });
 

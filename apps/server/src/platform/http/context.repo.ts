@@ -88,10 +88,13 @@ export const findSession = async (
   now: Date,
   projectId: string | undefined,
 ): Promise<Session | null> => {
+  // The time as ISO text, which PostgreSQL reads as the timestamptz the statement compares it with: pg would write a
+  // Date out field by field in JavaScript on every call.
+  const at = now.toISOString();
   const { rows } = await db.$client.query<SessionRow>(
     projectId === undefined
-      ? { ...SESSION_STATEMENT, values: [tokenHash, now] }
-      : { ...SESSION_IN_PROJECT_STATEMENT, values: [tokenHash, now, projectId] },
+      ? { ...SESSION_STATEMENT, values: [tokenHash, at] }
+      : { ...SESSION_IN_PROJECT_STATEMENT, values: [tokenHash, at, projectId] },
   );
   const row = rows[0];
   if (!row) return null;

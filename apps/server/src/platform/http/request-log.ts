@@ -7,6 +7,8 @@ import { loggablePath, logsAt } from "./logger.ts";
  * (bound by Fastify), user, project, status and time. No headers or bodies are logged.
  */
 export const registerRequestLog = (app: FastifyInstance): void => {
+  // Below info (production logs at warn) the line is never written, so no hook runs on every answer for it.
+  if (!logsAt(app.log, "info")) return;
   app.addHook("onResponse", (request, reply, done) => {
     if (logsAt(request.log, "info")) {
       const ctx = settledContext(request);
