@@ -56,14 +56,13 @@ export const authorizations = pgTable(
     primaryKey({ name: "authorizations_pkey", columns: [t.id, t.projectId] }),
     companyReference("authorizations_card_fk", [t.projectId, t.cardId], cards).onDelete("restrict"),
     companyReference("authorizations_team_fk", [t.projectId, t.teamId], teams).onDelete("set null"),
-    // Period sums for a card's limits, newest first.
+    // A card's history (its declines, the employee app's list) and its sliding 24 hours, newest first.
     index("authorizations_card_created_idx").on(t.cardId, t.createdAt.desc().nullsFirst()),
-    index("authorizations_project_created_idx").on(t.projectId, t.createdAt.desc().nullsFirst()),
-    // Reserved credit of a project: the sum of its pending authorizations.
-    index("authorizations_project_pending_idx").on(t.projectId).where(sql`${t.status} = 'pending'`),
     // The expiry job: pending authorizations by age, across companies.
     index("authorizations_pending_created_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
-    index("authorizations_team_created_idx").on(t.teamId, t.createdAt.desc().nullsFirst()),
+    // Nothing reads authorizations by company and date, by team, or a company's pending ones: the running balances
+    // hold those sums (docs/balances.md) and the ledger lists transactions. Each such index cost every decision a
+    // B-tree entry (migration 0046_drop_unread_authorization_indexes).
     // Network retries: one decision per (card, network reference); rows without a reference never collide. The
     // key leads with the company, as every key of a tenant table will (docs/scaling.md).
     uniqueIndex("authorizations_project_card_network_reference_key").on(t.projectId, t.cardId, t.networkReference),
