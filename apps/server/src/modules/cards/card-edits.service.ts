@@ -11,7 +11,8 @@ import {
   type CardEdit,
   changeCard,
 } from "./card-changes.service.ts";
-import { assertCardLimitsAllowed } from "./card-limit-check.service.ts";
+import { assertCardLimitsAllowed, assertLimitControlAllows } from "./card-limit-check.service.ts";
+import { limitsOf } from "./cards-query.repo.ts";
 import { replaceCardLimit } from "./cards.repo.ts";
 import { patchCardSchema, setLimitsSchema } from "./cards.schemas.ts";
 
@@ -83,11 +84,25 @@ const optionalUuid = z
   .nullish()
   .transform((value) => value ?? null);
 
+/**
+ * Handing a card to someone is issuing it to them as far as the actor's limit control goes (spec 5): an actor who
+ * may not issue cards to themself may not take one over either, and one whose cards are capped may not hand on a
+ * card whose limit is over the cap. The company's credit is not asked again: the card and its limit already exist.
+ */
 export const changeCardholder = (deps: AppDeps, ctx: ProjectContext, id: string, userId: unknown) => {
   const next = uuid.parse(userId);
-  return changeCard(deps, ctx, id, "change-cardholder", "change_cardholder", async (tx, card) => {
+  return changeCard(deps, ctx, id, "change-cardholder", "change_cardholder", async (tx, card, now) => {
     await assertCardholder(tx, card.projectId, next);
     authorizeAfter(ctx, "change-cardholder", card, { cardholderId: next });
+    const [limit] = await limitsOf(tx, [card]);
+    await assertLimitControlAllows(tx, {
+      projectId: card.projectId,
+      actorId: ctx.user.id,
+      cardholderId: next,
+      teamId: card.teamId,
+      amount: limit?.sumAmount ?? 0,
+      now,
+    });
     return { change: { cardholderId: next }, data: { from: card.cardholderId, to: next } };
   });
 };

@@ -42,3 +42,9 @@ export const assertCardLimitsAllowed = async (db: Executor, input: CardLimitChec
   const [code] = (await checkCardLimits(db, input)).blocked;
   if (code) throw new AppError(code, "The card limit is not allowed.", { code });
 };
+
+/** The actor's own limit control only (max monthly limit, issuing to self), for a card whose limit already exists. */
+export const assertLimitControlAllows = async (db: Executor, input: CardLimitCheckInput): Promise<void> => {
+  const [code] = (await checkCardLimits(db, input)).blocked.filter((blocked) => blocked !== "CARD_LIMIT_TOO_HIGH");
+  if (code) throw new AppError(code, "The card limit is not allowed.", { code });
+};
