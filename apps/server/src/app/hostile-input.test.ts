@@ -141,13 +141,15 @@ const BODY_VALUES: Record<string, Record<string, unknown>> = {
     token: JSON.stringify({ endpoint: "https://push.example.is/x", keys: { p256dh: "BNc", auth: "tBH" } }),
   },
   "POST /v1/network/authorizations": { currency: "ISK" },
+  "POST /v1/users/search": { roles: ["user"] },
 };
 
 const withValues = (sample: unknown, values: Record<string, unknown> | undefined): unknown => {
   if (!values || typeof sample !== "object" || sample === null) return values ?? sample;
   const merged: Record<string, unknown> = { ...(sample as Record<string, unknown>) };
   for (const [key, value] of Object.entries(values)) {
-    merged[key] = typeof value === "object" && value !== null ? withValues(merged[key], value as never) : value;
+    const nested = typeof value === "object" && value !== null && !Array.isArray(value);
+    merged[key] = nested ? withValues(merged[key], value as never) : value;
   }
   return merged;
 };
@@ -274,11 +276,14 @@ describe("hostile input", () => {
         ? await settledPurchase({ db: t.db, secrets: createCardSecrets(cardKey), now: () => new Date() }, card, "Bónus")
         : randomUUID();
       const url = route.path.replace(":id", card.id).replace(":tid", tid);
-      // A comment without a category is a whole change: the scene's company has no chart.
-      const valid = validBody(route, {
-        passcode: HOLDER_PASSCODE,
-        ...(route.path.includes(":tid") ? { category_id: null } : {}),
-      });
+      // A comment with no category and no tax category is a whole change (the scene's company has no chart), and
+      // its body takes no other field.
+      const valid = validBody(
+        route,
+        route.path.includes(":tid")
+          ? { category_id: null, subcategory_ids: [], tax_category_id: null }
+          : { passcode: HOLDER_PASSCODE },
+      );
       const bodies = route.method === "GET" || route.method === "DELETE" ? [undefined] : hostileBodies(valid);
       const sent = await sendAll(
         route,

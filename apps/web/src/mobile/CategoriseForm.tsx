@@ -8,12 +8,8 @@ import { ApiErrorAlert } from "../app/errors/ApiErrorAlert.tsx";
 import { useLocale } from "../app/i18n/useLocale.ts";
 import { useSelectedProjectId } from "../app/session/project-store.ts";
 import { CLEARABLE_44, TOUCH_TARGET } from "../ui/touch-target.ts";
-import { categories, categorise, type MyTransactionDetails } from "./mobile.api.ts";
-import {
-  APP_SET_CATEGORY_MUTATION,
-  APP_SET_TAX_CATEGORY_MUTATION,
-  APP_TAX_CATEGORIES_QUERY,
-} from "./mobile.graphql.ts";
+import { categories, type MyTransactionDetails, saveTransaction, type TransactionChange } from "./mobile.api.ts";
+import { APP_TAX_CATEGORIES_QUERY } from "./mobile.graphql.ts";
 import { FAIL_OFFLINE, OFFLINE_FIRST } from "./offline.ts";
 
 /** The purchase's sub-categories as the form holds them: dimension id → value id. */
@@ -30,8 +26,8 @@ const chosenOf = (values: Record<string, string | null>): string[] =>
  * Category, its sub-categories (a value for each dimension linked to it), the tax category and a comment. The form
  * starts from what the purchase has, and the category with its values is sent only when one of them changed: the
  * server replaces the values as a whole, so a comment saved alone never clears them. The categories offered are
- * those the server lets the caller read (for an employee, those visible to their team); the server checks every
- * choice again.
+ * those the server lets the caller give a purchase (enabled, and for an employee visible to their team); the server
+ * checks every choice again.
  */
 export function CategoriseForm({ transaction }: { transaction: MyTransactionDetails }) {
   const { t } = useTranslation();
@@ -55,21 +51,18 @@ export function CategoriseForm({ transaction }: { transaction: MyTransactionDeta
   const category = options.data?.nodes.find((node) => node.id === categoryId) ?? null;
   const save = useMutation({
     ...FAIL_OFFLINE,
-    mutationFn: async () => {
+    mutationFn: () => {
       const chosen = chosenOf(values);
       const categoryChanged =
         categoryId !== (transaction.category?.id ?? null) || chosen.join() !== chosenOf(valuesOf(transaction)).join();
+      // One call, so the form is saved whole or not at all.
+      const change: TransactionChange = { comment: comment.trim() === "" ? null : comment.trim() };
       if (categoryChanged) {
-        await request(APP_SET_CATEGORY_MUTATION, {
-          transaction_id: transaction.id,
-          category_id: categoryId,
-          subcategory_ids: categoryId === null ? [] : chosen,
-        });
+        change.category_id = categoryId;
+        change.subcategory_ids = categoryId === null ? [] : chosen;
       }
-      if (taxId !== transaction.tax_category_id) {
-        await request(APP_SET_TAX_CATEGORY_MUTATION, { transaction_id: transaction.id, tax_category_id: taxId });
-      }
-      await categorise(transaction.card.id, transaction.id, { comment: comment.trim() === "" ? null : comment.trim() });
+      if (taxId !== transaction.tax_category_id) change.tax_category_id = taxId;
+      return saveTransaction(transaction.id, change);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["employee-app", projectId] }),
   });

@@ -162,20 +162,24 @@ export type Category = {
   dimensions: Array<{ id: string; title: string; values: Array<{ id: string; title: string; enabled: boolean }> }>;
 };
 
+/** `GET /v1/transactions/categories`: what the caller may give a purchase (enabled, visible to their team). */
 export const categories = (signal?: AbortSignal) =>
-  rest<{ nodes: Category[] }>("GET", "/categories?limit=200", undefined, { signal });
+  rest<{ nodes: Category[] }>("GET", "/transactions/categories?limit=200", undefined, { signal });
 
-/** Category and comment of one of the card's transactions (transaction set-category, set-comment). */
-export const categorise = (
-  cardId: string,
-  id: string,
-  change: { category_id?: string | null; comment?: string | null },
-) =>
-  rest<unknown>(
-    "PATCH",
-    `/funding_sources/${encodeURIComponent(cardId)}/transactions/${encodeURIComponent(id)}`,
-    change,
-  );
+/** What the categorise form saves: the fields that changed; null clears one. */
+export type TransactionChange = {
+  category_id?: string | null;
+  subcategory_ids?: string[];
+  tax_category_id?: string | null;
+  comment?: string | null;
+};
+
+/**
+ * `PATCH /v1/transactions/{id}`: category with its sub-categories, tax category and comment, saved together or not
+ * at all (transaction set-category, set-tax-category, set-comment). Answers the purchase as it now is.
+ */
+export const saveTransaction = (id: string, change: TransactionChange) =>
+  rest<MyTransactionDetails>("PATCH", `/transactions/${encodeURIComponent(id)}`, change);
 
 /** `GET /v1/me/receipt-lock` (issue 19): whether the caller's cards decline until missing receipts arrive. */
 export type MyReceiptLock = {

@@ -1,8 +1,8 @@
 import { graphql } from "../app/api/graphql.ts";
 
 /**
- * The e-mailed receipts have no REST call in spec 7: the app asks the same GraphQL fields as the dashboard, with
- * documents of its own so it loads none of the dashboard's modules.
+ * The e-mailed receipts and the tax categories have no REST call in spec 7: the app asks the same GraphQL fields as
+ * the dashboard, with documents of its own so it loads none of the dashboard's modules.
  */
 
 export const APP_RECEIPTS_INBOX_QUERY = graphql(`
@@ -28,20 +28,5 @@ export const APP_ATTACH_RECEIPT_MUTATION = graphql(`
 export const APP_TAX_CATEGORIES_QUERY = graphql(`
   query AppTaxCategories {
     tax_categories { id code percentage enabled }
-  }
-`);
-
-/** Category and its dimension values (the spec's sub-categories) in one call. */
-export const APP_SET_CATEGORY_MUTATION = graphql(`
-  mutation AppSetCategory($transaction_id: ID!, $category_id: ID, $subcategory_ids: [ID!]) {
-    set_transaction_category(transaction_id: $transaction_id, category_id: $category_id, subcategory_ids: $subcategory_ids) {
-      id
-    }
-  }
-`);
-
-export const APP_SET_TAX_CATEGORY_MUTATION = graphql(`
-  mutation AppSetTaxCategory($transaction_id: ID!, $tax_category_id: ID) {
-    set_transaction_tax_category(transaction_id: $transaction_id, tax_category_id: $tax_category_id) { id }
   }
 `);

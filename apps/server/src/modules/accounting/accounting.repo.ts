@@ -60,6 +60,8 @@ export type CategoryFilter = {
   /** Only what these teams' members may use; undefined for the whole project. */
   teamIds?: readonly string[] | undefined;
   ids?: readonly string[] | undefined;
+  /** Only enabled ones: what can still be chosen. */
+  enabledOnly?: boolean | undefined;
 };
 
 const where = (projectId: string, filter: CategoryFilter): SQL | undefined =>
@@ -75,6 +77,7 @@ const where = (projectId: string, filter: CategoryFilter): SQL | undefined =>
       : undefined,
     filter.teamIds ? visibleToTeams(projectId, filter.teamIds) : undefined,
     filter.ids ? inArray(categories.id, [...filter.ids]) : undefined,
+    filter.enabledOnly ? eq(categories.enabled, true) : undefined,
   );
 
 /** A page of the project's live categories, in Icelandic alphabetical order, and how many match in all. */

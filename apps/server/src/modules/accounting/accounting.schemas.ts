@@ -116,6 +116,14 @@ export const categoriesArgsSchema = z.object({
 });
 export type CategoriesArgs = z.input<typeof categoriesArgsSchema>;
 
+/** `GET /v1/transactions/categories`: a query string, so its numbers are read from text. */
+export const transactionCategoriesArgsSchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(CATEGORY_PAGE_SIZE).optional(),
+});
+export type TransactionCategoriesArgs = z.input<typeof transactionCategoriesArgsSchema>;
+
 export const dimensionsArgsSchema = z.object({ search: z.string().trim().max(200).nullish(), ...page });
 export type DimensionsArgs = z.input<typeof dimensionsArgsSchema>;
 

@@ -22,6 +22,8 @@ import {
   type DimensionsArgs,
   dimensionsArgsSchema,
   type TaxCategoryDto,
+  type TransactionCategoriesArgs,
+  transactionCategoriesArgsSchema,
 } from "./accounting.schemas.ts";
 import { categoryCodeTaken, categoryNotFound } from "./accounting-access.ts";
 import {
@@ -147,6 +149,34 @@ export const listCategoriesFor = async (
     },
     { offset: ((args.page ?? 1) - 1) * limit, limit },
   );
+  return { nodes: await toCategoryDtos(db, projectId, rows), count };
+};
+
+/**
+ * Spec 7, `GET /transactions/categories`: what the caller may give a transaction, the choices the server accepts
+ * (`usableCategory` in the transactions module): live, enabled Default categories, those the caller's teams may use
+ * when their category read is a team's. A role without category read gets none.
+ */
+export const categoriesForTransactions = async (
+  db: Db,
+  ctx: ProjectContext,
+  input: TransactionCategoriesArgs,
+): Promise<CategoryPageDto> => {
+  const scope = listScope(ctx, "category", "read");
+  const args = transactionCategoriesArgsSchema.parse(input);
+  if (scope.kind === "own") return { nodes: [], count: 0 };
+  const limit = args.limit ?? CATEGORY_PAGE_SIZE;
+  const projectId = ctx.membership.projectId;
+  const filter = {
+    group: "Default" as const,
+    enabledOnly: true,
+    search: args.search || undefined,
+    teamIds: scope.kind === "team" ? scope.teamIds : undefined,
+  };
+  const { rows, count } = await listCategories(db, projectId, filter, {
+    offset: ((args.page ?? 1) - 1) * limit,
+    limit,
+  });
   return { nodes: await toCategoryDtos(db, projectId, rows), count };
 };
 

@@ -90,18 +90,6 @@ export const findCardTransaction = async (db: Executor, projectId: string, cardI
 
 export type CardTransactionRow = NonNullable<Awaited<ReturnType<typeof findCardTransaction>>>;
 
-export const updateTransactionNotes = async (
-  db: Executor,
-  projectId: string,
-  transactionId: string,
-  change: { comments?: string | null; categoryId?: string | null; updatedAt: Date },
-) => {
-  await db
-    .update(transactions)
-    .set(change)
-    .where(and(eq(transactions.projectId, projectId), eq(transactions.id, transactionId)));
-};
-
 /**
  * A page of the card's authorizations (approved and declined, with the reason), newest first, and one row more
  * than asked when more follow.

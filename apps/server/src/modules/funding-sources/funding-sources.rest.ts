@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ProjectContext } from "../../platform/http/context.ts";
 import { type AppDeps, defineRoute, type HttpMethod, type RestRoute } from "../../platform/http/rest.ts";
+import { patchTransactionSchema } from "../transactions/transaction-patch.service.ts";
 import { listCardAuthorizations, listCardTransactions, patchCardTransaction } from "./card-history.service.ts";
 import { provisionCard, revealCard } from "./card-reveal.service.ts";
 import {
@@ -11,7 +12,6 @@ import {
   fundingSourceSchema,
   historyPageQuery,
   pageQuery,
-  patchTransactionSchema,
   pinSetSchema,
   provisioningSchema,
   provisionSchema,
@@ -189,7 +189,8 @@ export const fundingSourcesRoutes: RestRoute[] = [
   defineRoute({
     method: "PATCH",
     path: `${BASE}/:id/transactions/:tid`,
-    summary: "Comment and category of one of the card's transactions: {comment?, category_id?}",
+    summary:
+      "Category with its dimension values, tax category and comment of one of the card's transactions, saved together: {category_id?, subcategory_ids?, tax_category_id?, comment?}",
     tag,
     access: "project",
     params: transactionParams,

@@ -32,16 +32,6 @@ export const setPinSchema = z.object({
 /** The reveal of the card's details: the holder's own 4-digit passcode, checked like at sign-in. */
 export const revealSchema = z.object({ passcode: z.string().regex(/^[0-9]{4}$/, "The passcode is four digits.") });
 
-/** Comment and category of one of the card's transactions; at least one of them. */
-export const patchTransactionSchema = z
-  .object({
-    comment: z.string().trim().max(1000).nullable().optional(),
-    category_id: z.uuid().nullable().optional(),
-  })
-  .refine((body) => body.comment !== undefined || body.category_id !== undefined, {
-    message: "Send a comment or a category_id.",
-  });
-
 /** Create: the card type (default an employee card) and the fields of spec 3, Card creation input. */
 export const createFundingSourceSchema = z.looseObject({
   card_type: z.enum(CARD_TYPES).default("EMPLOYEE_EXPENSE"),

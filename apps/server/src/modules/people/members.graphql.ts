@@ -53,6 +53,8 @@ builder.queryField("users", (t) =>
       search: t.arg.string({ required: false, description: "In full name and e-mail." }),
       page: t.arg.int({ required: false, description: "From 1." }),
       limit: t.arg.int({ required: false, description: "At most 200, the default." }),
+      roles: t.arg({ type: [RoleNameEnum], required: false, description: "Only members with one of these roles." }),
+      team_ids: t.arg.idList({ required: false, description: "Only members of one of these teams." }),
     },
     resolve: (_root, args, { kort, deps }) => listProjectUsers(deps, requireProject(kort), args),
   }),

@@ -1,10 +1,10 @@
 import type { RoleName } from "@kort/core";
-import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, max, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../platform/db/client.ts";
 import { icelandic } from "../../platform/db/collation.ts";
 import { sameCompanyRow } from "../../platform/db/company-join.ts";
 import { containsPattern } from "../../platform/db/like.ts";
-import { projectMembers, teamMembers, teams, users } from "../../platform/db/schema/index.ts";
+import { cards, projectMembers, teamMembers, teams, users } from "../../platform/db/schema/index.ts";
 
 export type MemberRecord = {
   userId: string;
@@ -25,6 +25,10 @@ export type MemberFilter = {
   alsoUserId?: string | undefined;
   /** Only this user. */
   userId?: string | undefined;
+  /** Asked for, within the scope above: only these users, members with one of these roles, or of one of these teams. */
+  userIds?: readonly string[] | undefined;
+  roles?: readonly RoleName[] | undefined;
+  memberOfTeamIds?: readonly string[] | undefined;
 };
 
 export type Page = { offset: number; limit: number };
@@ -64,6 +68,9 @@ const memberWhere = (projectId: string, filter: MemberFilter): SQL | undefined =
         : inTeams(projectId, filter.teamIds)
       : undefined,
     filter.userId ? eq(users.id, filter.userId) : undefined,
+    filter.userIds ? inArray(users.id, [...filter.userIds]) : undefined,
+    filter.roles ? inArray(projectMembers.role, [...filter.roles]) : undefined,
+    filter.memberOfTeamIds ? inTeams(projectId, filter.memberOfTeamIds) : undefined,
   );
 
 /** The project's members (users with a role in it), in Icelandic alphabetical order of their names. */
@@ -112,3 +119,23 @@ export const listMemberTeams = (
         .innerJoin(teams, sameCompanyRow(teams, [teamMembers.projectId, teamMembers.teamId], isNull(teams.deletedAt)))
         .where(and(eq(teamMembers.projectId, projectId), inArray(teamMembers.userId, [...userIds])))
         .orderBy(icelandic(teams.name));
+
+/**
+ * The people this user most recently issued cards to in the project, newest first: the cardholder pickers' recent
+ * choices. Read from the cards themselves (`created_by`), so nothing more is stored to remember them.
+ */
+export const recentCardholderIds = async (
+  db: Executor,
+  projectId: string,
+  issuerId: string,
+  limit: number,
+): Promise<string[]> => {
+  const rows = await db
+    .select({ userId: cards.cardholderId })
+    .from(cards)
+    .where(and(eq(cards.projectId, projectId), eq(cards.createdBy, issuerId)))
+    .groupBy(cards.cardholderId)
+    .orderBy(desc(max(cards.createdAt)), asc(cards.cardholderId))
+    .limit(limit);
+  return rows.map((row) => row.userId);
+};

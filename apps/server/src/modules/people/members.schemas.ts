@@ -27,15 +27,29 @@ export type ProjectUserDto = z.output<typeof projectUserSchema>;
 /** Spec 7 and 9: list calls take a page (from 1) and a limit; the people list shows up to 200 at once. */
 export const USERS_PAGE_SIZE = 200;
 
+/** Spec 7, users: filter and search. The filters narrow what the caller may read; they never widen it. */
 export const usersArgsSchema = z.object({
   search: z.string().trim().max(200).nullish(),
   page: z.int().min(1).nullish(),
   limit: z.int().min(1).max(USERS_PAGE_SIZE).nullish(),
+  roles: z
+    .array(z.string().pipe(z.enum(MEMBER_ROLES)))
+    .min(1)
+    .max(MEMBER_ROLES.length)
+    .nullish(),
+  team_ids: z.array(z.uuid()).min(1).max(USERS_PAGE_SIZE).nullish(),
 });
+
+/** `POST /v1/users/search`: the same, as a JSON body (unknown fields refused). */
+export const usersSearchBodySchema = usersArgsSchema.strict();
+
+/** `GET /v1/users/recents`: how many recent people at most. */
+export const RECENT_USERS_MAX = 10;
 
 export type UsersArgs = z.input<typeof usersArgsSchema>;
 
-export type UserListDto = { nodes: ProjectUserDto[]; total_count: number };
+export const userListSchema = z.object({ nodes: z.array(projectUserSchema), total_count: z.int() });
+export type UserListDto = z.output<typeof userListSchema>;
 
 /** A role a member can hold; platform_owner and empty_role are refused as invalid values. */
 export const memberRoleSchema = z.string().pipe(z.enum(MEMBER_ROLES));

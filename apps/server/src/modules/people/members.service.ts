@@ -3,9 +3,17 @@ import type { ProjectContext } from "../../platform/http/context.ts";
 import { type ListScope, listScope } from "../../platform/http/list-scope.ts";
 import { isSignInLocked } from "../auth/lockout.ts";
 import { type LoadedMember, loadMemberFor } from "./member-access.ts";
-import { countMembers, listMembers, listMemberTeams, type MemberFilter, type MemberRecord } from "./members.repo.ts";
+import {
+  countMembers,
+  listMembers,
+  listMemberTeams,
+  type MemberFilter,
+  type MemberRecord,
+  recentCardholderIds,
+} from "./members.repo.ts";
 import {
   type ProjectUserDto,
+  RECENT_USERS_MAX,
   USERS_PAGE_SIZE,
   type UserListDto,
   type UsersArgs,
@@ -65,13 +73,35 @@ export const listProjectUsers = async (
 ): Promise<UserListDto> => {
   const args = usersArgsSchema.parse(input);
   const projectId = ctx.membership.projectId;
-  const filter = { ...scopeFilter(listScope(ctx, "user", "read")), search: args.search || undefined };
+  const filter: MemberFilter = {
+    ...scopeFilter(listScope(ctx, "user", "read")),
+    search: args.search || undefined,
+    roles: args.roles ?? undefined,
+    memberOfTeamIds: args.team_ids ?? undefined,
+  };
   const limit = args.limit ?? USERS_PAGE_SIZE;
   const [members, total] = await Promise.all([
     listMembers(deps.db, projectId, filter, { offset: ((args.page ?? 1) - 1) * limit, limit }),
     countMembers(deps.db, projectId, filter),
   ]);
   return { nodes: await withTeams(deps.db, projectId, members, deps.now()), total_count: total };
+};
+
+/**
+ * Spec 7, `GET /users/recents`: the members the caller most recently issued cards to, newest first, those the caller
+ * may still read (someone who left the company, or moved out of a team admin's teams, is left out).
+ */
+export const recentProjectUsers = async (deps: PeopleDeps, ctx: ProjectContext): Promise<UserListDto> => {
+  const projectId = ctx.membership.projectId;
+  const ids = await recentCardholderIds(deps.db, projectId, ctx.user.id, RECENT_USERS_MAX);
+  if (ids.length === 0) return { nodes: [], total_count: 0 };
+  const members = await listMembers(deps.db, projectId, {
+    ...scopeFilter(listScope(ctx, "user", "read")),
+    userIds: ids,
+  });
+  const byId = new Map(members.map((member) => [member.userId, member]));
+  const ordered = ids.flatMap((id) => byId.get(id) ?? []);
+  return { nodes: await withTeams(deps.db, projectId, ordered, deps.now()), total_count: ordered.length };
 };
 
 /** Spec 7, user count: how many members the caller may read. */

@@ -2,6 +2,8 @@ import { PROFILE_IMAGE_MAX_BYTES } from "@kort/core";
 import { z } from "zod";
 import { signedLinkQuery } from "../../platform/crypto/signed-links.ts";
 import { defineFileRoute, defineRoute, type RestRoute } from "../../platform/http/rest.ts";
+import { projectUserSchema, userListSchema, usersSearchBodySchema } from "./members.schemas.ts";
+import { getProjectUserFor, listProjectUsers, recentProjectUsers } from "./members.service.ts";
 import { localeInput, updateCurrentUserSchema, userImageSchema, userSchema } from "./people.schemas.ts";
 import { getCurrentUser, setCurrentUserLocale, updateCurrentUser } from "./people.service.ts";
 import { type ImageVariant, openProfileImage, setProfileImage } from "./profile-image.service.ts";
@@ -58,6 +60,39 @@ export const peopleRoutes: RestRoute[] = [
     checkedBody: localeInput,
     response: z.object({ locale: z.enum(["is-IS", "en-US"]) }),
     handler: ({ ctx, body, deps }) => setCurrentUserLocale(deps, ctx, body),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/users/search",
+    summary:
+      "The project's members the caller may read (user read), found by {search?, roles?, team_ids?, page?, limit?}: in full name and e-mail, 200 to a page",
+    tag: "users",
+    access: "project",
+    body: usersSearchBodySchema,
+    response: userListSchema,
+    // A search changes nothing: a retry runs it again rather than answering a stored page.
+    replayable: false,
+    handler: ({ ctx, body, deps }) => listProjectUsers(deps, ctx, body),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/users/recents",
+    summary:
+      "The members the caller most recently issued cards to, newest first (at most 10): the pickers' recent choices",
+    tag: "users",
+    access: "project",
+    response: userListSchema,
+    handler: ({ ctx, deps }) => recentProjectUsers(deps, ctx),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/users/:id",
+    summary: "One member of the project, as the caller may read them (user read): role, teams and limit control",
+    tag: "users",
+    access: "project",
+    params: z.object({ id: z.uuid() }),
+    response: projectUserSchema,
+    handler: ({ ctx, params, deps }) => getProjectUserFor(deps, ctx, params.id),
   }),
   imageFile("file"),
   imageFile("thumbnail"),

@@ -88,6 +88,7 @@ const baseConditions = (projectId: string, scope: ListScope, filter: LedgerFilte
 const todoCondition = (filter: LedgerFilter, rules: RuleSettings): SQL | undefined => {
   if (filter.todo === "MissingCategory") return missingCategory;
   if (filter.todo === "MissingReceipt") return missingReceipt(rules);
+  if (filter.todo === "Any") return sql`(${missingCategory} or ${missingReceipt(rules)})`;
   return undefined;
 };
 

@@ -2,6 +2,10 @@ import { TODO_FILTERS } from "@kort/core";
 import { z } from "zod";
 import { cursorFromText, encodeCursor, type KeysetCursor } from "../../platform/db/keyset-cursor.ts";
 
+/** The to-do filters of the ledger: each rule, or "Any" of them. */
+export const LEDGER_TODOS = [...TODO_FILTERS, "Any"] as const;
+export type LedgerTodo = (typeof LEDGER_TODOS)[number];
+
 /** The ledger's sort orders (spec 2: by date and by amount), newest or largest first by default. */
 export const LEDGER_SORTS = ["DATE_DESC", "DATE_ASC", "AMOUNT_DESC", "AMOUNT_ASC"] as const;
 export type LedgerSort = (typeof LEDGER_SORTS)[number];
@@ -32,7 +36,9 @@ export const ledgerFilterSchema = z
     tax_category_ids: ids.optional(),
     unsettled: z.boolean().nullish(),
     exported: z.boolean().nullish(),
-    todo: z.enum(TODO_FILTERS).nullish(),
+    // "Any": rows breaking either rule, the employee app's to-do list (`GET /v1/transactions/todo`); GraphQL's
+    // TodoFilter offers the two rules only.
+    todo: z.enum(LEDGER_TODOS).nullish(),
     search: z.string().trim().max(100).nullish(),
   })
   .refine((filter) => filter.from_date <= filter.to_date, { message: "from_date is after to_date", path: ["to_date"] });

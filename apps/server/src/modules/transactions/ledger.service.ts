@@ -23,6 +23,7 @@ import {
   encodeCursor,
   type LedgerFilter,
   type LedgerSort,
+  type LedgerTodo,
   ledgerFilterSchema,
   ledgerPageSchema,
   selectionSchema,
@@ -159,12 +160,13 @@ const EARLIEST_DAY = "2000-01-01";
 
 /**
  * The employee app's "my purchases": the ledger narrowed to the caller as cardholder, whatever their role (the app
- * shows their own), newest first, all time, optionally one to-do kind. The ledger's own scope still applies.
+ * shows their own), newest first unless another sort is asked, all time, optionally one to-do kind or any to-do. The
+ * ledger's own scope still applies.
  */
 export const listOwnTransactionsFor = (
   deps: LedgerDeps,
   ctx: ProjectContext,
-  args: { after?: string; limit: number; todo?: TodoFilter },
+  args: { after?: string; limit: number; todo?: LedgerTodo; sort?: LedgerSort },
 ): Promise<LedgerPageDto> =>
   listLedgerFor(deps, ctx, {
     filter: {
@@ -173,7 +175,7 @@ export const listOwnTransactionsFor = (
       user_ids: [ctx.user.id],
       todo: args.todo ?? null,
     },
-    sort: "DATE_DESC",
+    sort: args.sort ?? "DATE_DESC",
     after: args.after ?? null,
     limit: args.limit,
   });

@@ -12,6 +12,7 @@ export type LockedTransaction = {
   project_id: string;
   team_id: string | null;
   user_id: string;
+  card_id: string;
   category_id: string | null;
 };
 
@@ -25,7 +26,7 @@ export const lockTransactions = async (
   ids: readonly string[],
 ): Promise<LockedTransaction[]> => {
   const result = await tx.execute<LockedTransaction>(sql`
-    select id, project_id, team_id, user_id, category_id from transactions
+    select id, project_id, team_id, user_id, card_id, category_id from transactions
      where project_id = ${projectId} and id = any(${sql.param([...ids])}::uuid[])
      order by id for update`);
   return result.rows;

@@ -65,7 +65,7 @@ export const lockTransactionFor = async (
 };
 
 /** One audit row per transaction of a change, written in one statement. */
-const auditEach = (
+export const auditEach = (
   tx: Tx,
   ctx: ProjectContext,
   rows: readonly LockedTransaction[],
@@ -99,12 +99,12 @@ const change = async (deps: LedgerDeps, ctx: ProjectContext, id: string, action:
     return { id };
   });
 
-const optionalId = z
+export const optionalId = z
   .uuid()
   .nullish()
   .transform((id) => id ?? null);
 
-const categoryInput = z.object({
+export const categoryInput = z.object({
   category_id: optionalId,
   subcategory_ids: z
     .array(z.uuid())
@@ -114,35 +114,53 @@ const categoryInput = z.object({
 });
 
 /**
- * Spec 7, set transaction category: the category (a live, enabled Default category the card's team may use) and
- * its dimension values (sub-categories; at most one per dimension, of dimensions linked to the category). The
- * values are replaced as a whole; no category clears them.
+ * The category (a live, enabled Default category the card's team may use) and its dimension values (sub-categories;
+ * at most one per dimension, of dimensions linked to the category) of one locked transaction. The values are
+ * replaced as a whole; no category clears them. Answers what the audit row records.
  */
-export const setTransactionCategory = (deps: LedgerDeps, ctx: ProjectContext, id: string, input: unknown) =>
-  change(deps, ctx, id, "set-category", async (tx, row, now) => {
-    const { category_id: categoryId, subcategory_ids: valueIds } = categoryInput.parse(input);
-    if (categoryId === null) {
-      if (valueIds.length > 0) throw new AppError("DIMENSION_VALUE_NOT_AVAILABLE", "No category, no dimension values.");
-      await setCategory(tx, row, null, [], now);
-      return { category_id: null };
-    }
-    if (!(await usableCategory(tx, row.project_id, categoryId, "Default", row.team_id))) {
-      throw new AppError("CATEGORY_NOT_AVAILABLE", "The category cannot be used for this transaction.");
-    }
-    const values = await valuesOfCategory(tx, row.project_id, categoryId, valueIds);
-    const dimensions = new Set(values.map((value: ChosenValue) => value.dimension_id));
-    if (values.length !== valueIds.length || dimensions.size !== values.length) {
-      throw new AppError("DIMENSION_VALUE_NOT_AVAILABLE", "A dimension value cannot be used with this category.");
-    }
-    await setCategory(tx, row, categoryId, values, now);
-    const proposal = await noteCategorisation(tx, {
-      projectId: row.project_id,
-      transactionId: row.id,
-      actorUserId: ctx.user.id,
-      now,
-    });
-    return { category_id: categoryId, subcategory_ids: valueIds, ...(proposal ? { rule_proposal_id: proposal } : {}) };
+export const applyCategory = async (
+  tx: Tx,
+  ctx: ProjectContext,
+  row: LockedTransaction,
+  input: z.output<typeof categoryInput>,
+  now: Date,
+): Promise<Record<string, unknown>> => {
+  const { category_id: categoryId, subcategory_ids: valueIds } = input;
+  if (categoryId === null) {
+    if (valueIds.length > 0) throw new AppError("DIMENSION_VALUE_NOT_AVAILABLE", "No category, no dimension values.");
+    await setCategory(tx, row, null, [], now);
+    return { category_id: null };
+  }
+  if (!(await usableCategory(tx, row.project_id, categoryId, "Default", row.team_id))) {
+    throw new AppError("CATEGORY_NOT_AVAILABLE", "The category cannot be used for this transaction.");
+  }
+  const values = await valuesOfCategory(tx, row.project_id, categoryId, valueIds);
+  const dimensions = new Set(values.map((value: ChosenValue) => value.dimension_id));
+  if (values.length !== valueIds.length || dimensions.size !== values.length) {
+    throw new AppError("DIMENSION_VALUE_NOT_AVAILABLE", "A dimension value cannot be used with this category.");
+  }
+  await setCategory(tx, row, categoryId, values, now);
+  const proposal = await noteCategorisation(tx, {
+    projectId: row.project_id,
+    transactionId: row.id,
+    actorUserId: ctx.user.id,
+    now,
   });
+  return { category_id: categoryId, subcategory_ids: valueIds, ...(proposal ? { rule_proposal_id: proposal } : {}) };
+};
+
+/** Spec 7, set transaction category (see `applyCategory`). */
+export const setTransactionCategory = (deps: LedgerDeps, ctx: ProjectContext, id: string, input: unknown) =>
+  change(deps, ctx, id, "set-category", (tx, row, now) => applyCategory(tx, ctx, row, categoryInput.parse(input), now));
+
+/** An enabled tax category of the project, or null for none, on one locked transaction. */
+export const applyTaxCategory = async (tx: Executor, row: LockedTransaction, value: string | null, now: Date) => {
+  if (value !== null && !(await usableTaxCategory(tx, row.project_id, value))) {
+    throw new AppError("TAX_CATEGORY_NOT_AVAILABLE", "The tax category cannot be used.");
+  }
+  await setField(tx, row.id, "tax_category_id", value, now);
+  return { tax_category_id: value };
+};
 
 const setOne = (
   deps: LedgerDeps,
@@ -164,18 +182,8 @@ const setOne = (
 const idOrNull = (value: unknown) => (): string | null => optionalId.parse(value);
 
 export const setTransactionTaxCategory = (deps: LedgerDeps, ctx: ProjectContext, id: string, taxCategoryId: unknown) =>
-  setOne(
-    deps,
-    ctx,
-    id,
-    "set-tax-category",
-    "tax_category_id",
-    async (tx, row, value) => {
-      if (!(await usableTaxCategory(tx, row.project_id, value))) {
-        throw new AppError("TAX_CATEGORY_NOT_AVAILABLE", "The tax category cannot be used.");
-      }
-    },
-    idOrNull(taxCategoryId),
+  change(deps, ctx, id, "set-tax-category", (tx, row, now) =>
+    applyTaxCategory(tx, row, optionalId.parse(taxCategoryId), now),
   );
 
 /** Spec 7, team category: a live, enabled Team category (made with each team) the card's team may use. */
@@ -208,7 +216,7 @@ export const setTransactionTeam = (deps: LedgerDeps, ctx: ProjectContext, id: st
   );
 
 /** A comment of at most 1000 characters; an empty one clears it. */
-const commentSchema = z
+export const commentSchema = z
   .string()
   .trim()
   .max(1000)

@@ -1,8 +1,17 @@
 import { RULE_IDS, TODO_FILTERS } from "@kort/core";
 import { z } from "zod";
+import type { ProjectContext } from "../../platform/http/context.ts";
 import { defineRoute, type RestRoute } from "../../platform/http/rest.ts";
-import { LEDGER_PAGE_MAX } from "./ledger.schemas.ts";
-import { getTransactionFor, type LedgerTransactionDto, listOwnTransactionsFor } from "./ledger.service.ts";
+import { categoryPageSchema, transactionCategoriesArgsSchema } from "../accounting/accounting.schemas.ts";
+import { categoriesForTransactions } from "../accounting/accounting.service.ts";
+import { LEDGER_PAGE_MAX, LEDGER_SORTS } from "./ledger.schemas.ts";
+import {
+  getTransactionFor,
+  type LedgerDeps,
+  type LedgerTransactionDto,
+  listOwnTransactionsFor,
+} from "./ledger.service.ts";
+import { patchTransaction, patchTransactionSchema } from "./transaction-patch.service.ts";
 
 /**
  * Spec 7, `GET /v1/transactions`: the employee app's list of the caller's own purchases across their cards,
@@ -12,6 +21,7 @@ import { getTransactionFor, type LedgerTransactionDto, listOwnTransactionsFor } 
 const querySchema = z.object({
   after: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(LEDGER_PAGE_MAX).default(30),
+  sort: z.enum(LEDGER_SORTS).default("DATE_DESC"),
   todo: z.enum(TODO_FILTERS).optional(),
 });
 
@@ -65,7 +75,37 @@ const toMine = (row: LedgerTransactionDto): z.input<typeof myTransactionSchema> 
   rule_violations: row.rule_violations,
 });
 
+const detailsOf = async (deps: LedgerDeps, ctx: ProjectContext, id: string) => {
+  const details = await getTransactionFor(deps, ctx, id);
+  return { ...toMine(details.transaction), sub_categories: details.dimension_values };
+};
+
 export const transactionsRoutes: RestRoute[] = [
+  defineRoute({
+    method: "GET",
+    path: "/v1/transactions/todo",
+    summary:
+      "The caller's own transactions that still need something from them (a receipt or a category), newest first; `todo` narrows to one of the two",
+    tag: "transactions",
+    access: "project",
+    query: querySchema,
+    response: myTransactionPageSchema,
+    handler: async ({ ctx, deps, query }) => {
+      const page = await listOwnTransactionsFor(deps, ctx, { ...query, todo: query.todo ?? "Any" });
+      return { nodes: page.nodes.map(toMine), next_cursor: page.next_cursor };
+    },
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/transactions/categories",
+    summary:
+      "The categories the caller may give their transactions: live, enabled Default categories their teams may use, with their dimensions",
+    tag: "transactions",
+    access: "project",
+    query: transactionCategoriesArgsSchema,
+    response: categoryPageSchema,
+    handler: ({ ctx, deps, query }) => categoriesForTransactions(deps.db, ctx, query),
+  }),
   defineRoute({
     method: "GET",
     path: "/v1/transactions",
@@ -89,9 +129,21 @@ export const transactionsRoutes: RestRoute[] = [
     access: "project",
     params: z.object({ id: z.uuid() }),
     response: myTransactionDetailsSchema,
-    handler: async ({ ctx, deps, params }) => {
-      const details = await getTransactionFor(deps, ctx, params.id);
-      return { ...toMine(details.transaction), sub_categories: details.dimension_values };
+    handler: ({ ctx, deps, params }) => detailsOf(deps, ctx, params.id),
+  }),
+  defineRoute({
+    method: "PATCH",
+    path: "/v1/transactions/:id",
+    summary:
+      "Category with its dimension values, tax category and comment of one transaction, saved together or not at all: {category_id?, subcategory_ids?, tax_category_id?, comment?} (transaction set-category, set-tax-category, set-comment)",
+    tag: "transactions",
+    access: "project",
+    params: z.object({ id: z.uuid() }),
+    checkedBody: patchTransactionSchema,
+    response: myTransactionDetailsSchema,
+    handler: async ({ ctx, deps, params, body }) => {
+      await patchTransaction(deps, ctx, params.id, body);
+      return detailsOf(deps, ctx, params.id);
     },
   }),
 ];
