@@ -12,9 +12,9 @@ import {
   changeCard,
 } from "./card-changes.service.ts";
 import { assertCardLimitsAllowed, assertLimitControlAllows } from "./card-limit-check.service.ts";
-import { limitsOf } from "./cards-query.repo.ts";
 import { replaceCardLimit } from "./cards.repo.ts";
 import { patchCardSchema, setLimitsSchema } from "./cards.schemas.ts";
+import { limitsOf } from "./cards-query.repo.ts";
 
 /** Spec 7 card mutations besides create; each goes through changeCard (lock, policy, closed check, audit). */
 
