@@ -22,6 +22,7 @@ const TEXTS = {
     invalid: "This is not a valid e-mail address.",
     taken: "This e-mail address is already registered.",
     connected: (email: string) => `${email} is now connected to your account.`,
+    removed: (email: string) => `${email} was removed.`,
     signingInWith: (email: string) => `You now sign in with ${email}.`,
   },
   is: {
@@ -31,6 +32,7 @@ const TEXTS = {
     invalid: "Þetta er ekki gilt netfang.",
     taken: "Þetta netfang er þegar skráð.",
     connected: (email: string) => `${email} er nú tengt aðganginum þínum.`,
+    removed: (email: string) => `${email} var fjarlægt.`,
     signingInWith: (email: string) => `Þú skráir þig nú inn með ${email}.`,
   },
 } as const;
@@ -108,6 +110,7 @@ describe("personal settings", () => {
       await row.getByTestId("alias-verified").waitFor();
       await row.getByTestId("alias-remove").click();
       await row.waitFor({ state: "detached" });
+      await page.getByTestId("toast-success").getByText(text.removed(alias)).waitFor();
     });
 
     it(`makes a verified alias the sign-in address after the passcode, keeping the old one as an alias (${locale})`, async () => {

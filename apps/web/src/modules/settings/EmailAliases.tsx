@@ -80,8 +80,8 @@ export function EmailAliases({ touch = false }: { touch?: boolean }) {
                 color="red"
                 size={touch ? TOUCH_TARGET : undefined}
                 aria-label={t("pages.personalSettings.aliases.remove", { email: alias.email })}
-                loading={remove.isPending && remove.variables === alias.id}
-                onClick={() => remove.mutate(alias.id)}
+                loading={remove.isPending && remove.variables?.id === alias.id}
+                onClick={() => remove.mutate(alias)}
                 data-testid="alias-remove"
               >
                 <IconTrash size={16} />

@@ -2,7 +2,9 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { MY_PROFILE_KEY } from "../../app/account/my-profile.ts";
+import { toApiError } from "../../app/api/api-error.ts";
 import { request, rest } from "../../app/api/client.ts";
+import { errorKey } from "../../app/api/error-key.ts";
 import { ME_QUERY_KEY } from "../../app/session/useMe.ts";
 import {
   CREATE_EMAIL_ADDRESS_MUTATION,
@@ -35,11 +37,28 @@ export const useAddEmailAddress = () => {
   });
 };
 
+/** Removes an alias, saying so (spec 8: success and failure toasts for alias removal). */
 export const useRemoveEmailAddress = () => {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => request(DELETE_EMAIL_ADDRESS_MUTATION, { id }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: KEY }),
+    mutationFn: (alias: { id: string; email: string }) => request(DELETE_EMAIL_ADDRESS_MUTATION, { id: alias.id }),
+    onSuccess: async (_result, alias) => {
+      notifications.show({
+        color: "teal",
+        message: t("pages.personalSettings.aliases.removed", { email: alias.email }),
+        "data-testid": "toast-success",
+      });
+      await queryClient.invalidateQueries({ queryKey: KEY });
+    },
+    onError: (error, alias) => {
+      const reason = t(errorKey(toApiError(error).code));
+      notifications.show({
+        color: "red",
+        message: t("pages.personalSettings.aliases.removeFailed", { email: alias.email, reason }),
+        "data-testid": "toast-error",
+      });
+    },
   });
 };
 
