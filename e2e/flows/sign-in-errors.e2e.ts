@@ -3,6 +3,7 @@ import { closeBrowser } from "../support/artifacts.ts";
 import { enterEmail, openIn, submitCode, typeCode } from "../support/auth-ui.ts";
 import { type BrowserSession, openBrowser } from "../support/browser.ts";
 import { projectIdOf } from "../support/db.ts";
+import { codeIn, outboxMark, waitForMessage } from "../support/outbox.ts";
 import { insertUser, uniqueEmail } from "../support/people.ts";
 
 /**
@@ -49,6 +50,33 @@ describe("sign-in refusals", () => {
     await typeCode(page, "code-field", user.passcode);
     await page.getByTestId("auth-submit").click();
     await page.waitForURL((url) => url.pathname === "/expenses");
+  });
+
+  it("sends a new code on request: the old one is refused, the newest signs in, and a fourth in a row is too many", async () => {
+    const page = await open("en");
+    const user = await member();
+    const first = await enterEmail(page, user.email, user.phone);
+    /** Asks for a new code and waits for the server's answer: the new code when one was sent. */
+    const resend = async (): Promise<string | null> => {
+      const seen = await outboxMark(user.phone);
+      const answered = page.waitForResponse((response) => response.url().endsWith("/start"));
+      await page.getByTestId("resend-code").click();
+      return (await answered).ok() ? codeIn(await waitForMessage(user.phone, seen)) : null;
+    };
+    const second = await resend();
+    await page.getByTestId("resend-done").getByText("A new code has been sent.").waitFor();
+    if (second === null) throw new Error("no new code");
+    if (first !== second) {
+      await submitCode(page, first);
+      expect(await error(page).getAttribute("data-code")).toBe("INVALID_CODE");
+    }
+    await resend();
+    const newest = await resend();
+    expect(await resend()).toBeNull();
+    await page.getByTestId("api-error").getByText("Too many attempts. Please wait a moment and try again.").waitFor();
+    if (newest === null) throw new Error("no third code");
+    await submitCode(page, newest);
+    await page.waitForURL((url) => url.pathname === "/auth/signin/securitycode");
   });
 
   it("locks the user after five wrong codes, and the lock shows on the next try", async () => {

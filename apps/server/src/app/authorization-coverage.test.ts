@@ -22,6 +22,8 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "Query.available_roles": "The roles of the matrix, and those the caller's own role may assign.",
   "POST /v1/tokens": "Sign-in: starts a token for an e-mail.",
   "POST /v1/verifications/:id/data": "Sign-in and sign-up: the code of a verification the caller holds.",
+  "GET /v1/verifications/:id": "Sign-in and sign-up: the state of a verification the caller holds, never its code.",
+  "POST /v1/verifications/:id/start": "Sign-in and sign-up: a new code for a verification the caller holds, rate-limited.",
   "POST /v1/tokens/:id/secret": "Sign-in: the passcode for a token the caller started.",
   "DELETE /v1/tokens": "Sign-out of the presented token.",
   "POST /v1/sessions": "Renews the presented session.",

@@ -31,3 +31,5 @@ export const LOCK_WINDOW_MS = DAY;
 export const RATE_WINDOW_MS = 15 * MINUTE;
 export const RATE_LIMIT_PER_IDENTITY = 10;
 export const RATE_LIMIT_PER_ADDRESS = 60;
+/** New codes one verification may be sent within a rate window (`POST /v1/verifications/{id}/start`). */
+export const RESENDS_PER_VERIFICATION = 3;

@@ -15,11 +15,13 @@ import {
   tokenSecretBodySchema,
   verificationDataBodySchema,
   verificationResultSchema,
+  verificationStatusSchema,
 } from "./auth.schemas.ts";
 import { changePasscode } from "./passcode-change.service.ts";
 import { confirmPhoneChange, startPhoneChange } from "./phone-change.service.ts";
 import { renewSession, signOut, verifySession } from "./sessions.service.ts";
 import { approveWithPasscode, startSignIn } from "./sign-in.service.ts";
+import { getVerificationStatus, resendCode } from "./verification-resend.service.ts";
 import { submitCode } from "./verifications.service.ts";
 
 /**
@@ -49,6 +51,29 @@ export const authRoutes = [
     body: verificationDataBodySchema,
     response: verificationResultSchema,
     handler: ({ ctx, params, body, deps }) => submitCode(deps, ctx, params.id, body.code),
+  }),
+  defineRoute({
+    method: "GET",
+    path: "/v1/verifications/:id",
+    summary: "Where a verification stands: status, channel, a hint of where the code went, expiry, attempts left",
+    tag: "auth",
+    access: "public",
+    params: idParamsSchema,
+    response: verificationStatusSchema,
+    handler: ({ params, deps }) => getVerificationStatus(deps, params.id),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/v1/verifications/:id/start",
+    summary:
+      "Send a new SMS code for a sign-in or sign-up verification still waiting (at most 3 in 15 minutes); the old code stops working and tried codes still count",
+    tag: "auth",
+    access: "public",
+    params: idParamsSchema,
+    response: verificationStatusSchema,
+    // Each call is a new code: a retry must not answer the stored one and send nothing.
+    replayable: false,
+    handler: ({ ctx, params, deps }) => resendCode(deps, ctx, params.id),
   }),
   defineRoute({
     method: "POST",

@@ -37,6 +37,17 @@ export const verificationDataBodySchema = z.object({ code: verificationCodeSchem
 
 export const verificationResultSchema = z.object({ id: z.uuid(), status: z.literal("verified") });
 
+/** `GET /v1/verifications/{id}` and `POST .../start`: where a code stands, never the code or whose it is. */
+export const verificationStatusSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(["created", "started", "verified", "expired", "failed"]),
+  /** sms or email: the channel the code went by. */
+  channel: z.string(),
+  target_hint: z.string(),
+  expires_at: z.date(),
+  attempts_left: z.int().min(0),
+});
+
 export const tokenSecretBodySchema = z.object({ pin: passcodeSchema }).strict();
 
 /** A passcode change: the current passcode, then the new one (four digits each). */

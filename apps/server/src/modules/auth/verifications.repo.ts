@@ -37,7 +37,7 @@ export const findVerificationById = async (db: Executor, id: string): Promise<Ve
 export const updateVerification = async (
   db: Executor,
   id: string,
-  patch: Partial<Pick<VerificationRow, "status" | "attempts" | "verifiedAt">>,
+  patch: Partial<Pick<VerificationRow, "status" | "attempts" | "verifiedAt" | "codeHash" | "expiresAt">>,
 ): Promise<void> => {
   await db.update(verifications).set(patch).where(eq(verifications.id, id));
 };

@@ -39,3 +39,12 @@ export const submitVerificationCode = (verificationId: string, code: string) =>
     { code },
     PUBLIC,
   );
+
+/** A new SMS code for the same verification (`POST /v1/verifications/{id}/start`); the old code stops working. */
+export const resendVerificationCode = (verificationId: string) =>
+  rest<{ id: string; status: string }>(
+    "POST",
+    `/verifications/${encodeURIComponent(verificationId)}/start`,
+    {},
+    PUBLIC,
+  );

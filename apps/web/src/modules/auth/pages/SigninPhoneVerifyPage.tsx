@@ -2,9 +2,10 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { PATHS } from "../../../app/router/paths.ts";
 import { RequirePendingSignIn } from "../components/RequirePendingSignIn.tsx";
+import { ResendCode } from "../components/ResendCode.tsx";
 import { StartOverLink } from "../components/StartOverLink.tsx";
 import { useAuthSearch } from "../components/useAuthSearch.ts";
-import { submitVerificationCode } from "../sign-in.api.ts";
+import { resendVerificationCode, submitVerificationCode } from "../sign-in.api.ts";
 import { CodeStepPage } from "./CodeStepPage.tsx";
 
 /** `/auth/signin/phone/verify`: the 6-digit code sent by SMS when signing in. */
@@ -29,7 +30,11 @@ export function SigninPhoneVerifyPage() {
             await submitVerificationCode(pending.verification_id, code);
             navigate(`${PATHS.signinSecurityCode}${search}`);
           }}
-          footer={<StartOverLink />}
+          footer={
+            <ResendCode send={() => resendVerificationCode(pending.verification_id)}>
+              <StartOverLink />
+            </ResendCode>
+          }
         />
       )}
     </RequirePendingSignIn>

@@ -1,14 +1,12 @@
 import { formatPhone } from "@kort/core";
-import { Button, Center, Text } from "@mantine/core";
-import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { ApiError } from "../../../app/api/api-error.ts";
-import { ApiErrorAlert } from "../../../app/errors/ApiErrorAlert.tsx";
 import { PATHS } from "../../../app/router/paths.ts";
 import { finishSignUp } from "../../onboarding/finish-sign-up.ts";
 import { attachVerification, type Onboarding, postAttributes } from "../../onboarding/onboarding.api.ts";
 import { readPendingPhone, storePendingPhone } from "../../onboarding/pending-phone.ts";
+import { ResendCode } from "../components/ResendCode.tsx";
 import { CodeStepPage } from "../pages/CodeStepPage.tsx";
 import { submitVerificationCode } from "../sign-in.api.ts";
 
@@ -17,14 +15,13 @@ export function PhoneVerifyForm({ onboarding }: { onboarding: Onboarding }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { phoneNumber = "" } = useParams();
-  const resend = useMutation({
-    mutationFn: () => postAttributes(onboarding.id, { attributes: [{ kind: "phone", value: phoneNumber }] }),
-    onSuccess: (answer) => {
-      if (answer.verification_id) {
-        storePendingPhone({ onboarding_id: onboarding.id, verification_id: answer.verification_id });
-      }
-    },
-  });
+  /** The phone again: the server sends a new code and answers its verification. */
+  const resend = async () => {
+    const answer = await postAttributes(onboarding.id, { attributes: [{ kind: "phone", value: phoneNumber }] });
+    if (answer.verification_id) {
+      storePendingPhone({ onboarding_id: onboarding.id, verification_id: answer.verification_id });
+    }
+  };
 
   const submit = async (code: string) => {
     const pending = readPendingPhone(onboarding.id);
@@ -44,19 +41,7 @@ export function PhoneVerifyForm({ onboarding }: { onboarding: Onboarding }) {
       intro={t("auth.signup.phoneVerify.intro", { phone: formatPhone(phoneNumber, "national") })}
       label={t("auth.signup.phoneVerify.label")}
       submit={submit}
-      footer={
-        <Center style={{ flexDirection: "column", gap: 8 }}>
-          <Button variant="subtle" onClick={() => resend.mutate()} loading={resend.isPending} data-testid="resend-code">
-            {t("auth.signup.phoneVerify.resend")}
-          </Button>
-          {resend.isSuccess && (
-            <Text size="sm" c="dimmed" data-testid="resend-done">
-              {t("auth.signup.phoneVerify.resent")}
-            </Text>
-          )}
-          {resend.isError && <ApiErrorAlert error={resend.error} />}
-        </Center>
-      }
+      footer={<ResendCode send={resend} />}
     />
   );
 }
