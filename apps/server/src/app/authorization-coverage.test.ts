@@ -23,7 +23,8 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "POST /v1/tokens": "Sign-in: starts a token for an e-mail.",
   "POST /v1/verifications/:id/data": "Sign-in and sign-up: the code of a verification the caller holds.",
   "GET /v1/verifications/:id": "Sign-in and sign-up: the state of a verification the caller holds, never its code.",
-  "POST /v1/verifications/:id/start": "Sign-in and sign-up: a new code for a verification the caller holds, rate-limited.",
+  "POST /v1/verifications/:id/start":
+    "Sign-in and sign-up: a new code for a verification the caller holds, rate-limited.",
   "POST /v1/tokens/:id/secret": "Sign-in: the passcode for a token the caller started.",
   "DELETE /v1/tokens": "Sign-out of the presented token.",
   "POST /v1/sessions": "Renews the presented session.",
@@ -65,6 +66,8 @@ const NO_POLICY: Readonly<Record<string, string>> = {
   "Query.my_profile": "The caller's own profile.",
   "Mutation.set_my_locale": "The caller's own language.",
   "POST /v1/users/current/image": "The caller's own profile photo.",
+  "POST /v1/images":
+    "The caller's own profile photo; a transaction's image is asked as transaction manage-receipts (receipts service).",
   "PUT /v1/users/current/locale": "The caller's own language.",
   "POST /v1/users/current/phone":
     "The caller's own phone number (spec 6: user change-phone on self), after the passcode.",

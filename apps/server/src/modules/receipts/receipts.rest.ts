@@ -1,6 +1,7 @@
 import { RECEIPT_MAX_BYTES } from "@kort/core";
 import { signedLinkQuery } from "../../platform/crypto/signed-links.ts";
 import { defineFileRoute, defineRoute, type RestRoute } from "../../platform/http/rest.ts";
+import { imagesRoute } from "./images.rest.ts";
 import { idParams, receiptListSchema, receiptSchema, removedSchema } from "./receipts.schemas.ts";
 import {
   addReceipt,
@@ -30,6 +31,7 @@ const signedFile = (variant: ReceiptVariant, summary: string): RestRoute =>
   });
 
 export const receiptsRoutes: RestRoute[] = [
+  imagesRoute,
   defineRoute({
     method: "GET",
     path: "/v1/transactions/:id/receipts",
