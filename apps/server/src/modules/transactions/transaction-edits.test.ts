@@ -4,11 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../app/testing/test-app.ts";
 import {
   auditLog,
-  categories,
   categoryDimensions,
-  dimensions,
-  dimensionValues,
-  taxCategories,
   teams,
   teamVisibleCategories,
   transactionDimensionValues,
@@ -17,6 +13,7 @@ import {
 import { countStatements } from "../../platform/db/testing/statement-count.ts";
 import { type CardsScene, createCardsScene, createCardsTestApp } from "../cards/testing/cards-scene.ts";
 import { codeOf, graphqlFor } from "../teams/teams.fixtures.ts";
+import { chartFixtures } from "./testing/chart-fixtures.ts";
 
 /**
  * The transaction panel's changes over GraphQL (issue 12): what may be chosen, who may choose it, and that a
@@ -49,36 +46,19 @@ beforeAll(async () => {
   gql = graphqlFor(t);
   scene = await createCardsScene(t.db, app.key);
   const projectId = scene.project.id;
-  const category = async (title: string, extra: Partial<typeof categories.$inferInsert> = {}) =>
-    (
-      await t.db
-        .insert(categories)
-        .values({ projectId, title, code: title.slice(0, 4), ...extra })
-        .returning()
-    )[0]?.id as string;
+  const { category, dimension, value, tax } = chartFixtures(t.db, projectId);
   ids.travel = await category("Ferðakostnaður");
   ids.disabled = await category("Gamalt", { enabled: false });
   ids.hidden = await category("Risna");
   ids.teamCategory = await category("Sala", { group: "Team" });
-  const dimension = async (title: string) =>
-    (await t.db.insert(dimensions).values({ projectId, title }).returning())[0]?.id as string;
   ids.project = await dimension("Verkefni");
   ids.department = await dimension("Deild");
-  const value = async (dimensionId: string, title: string) =>
-    (await t.db.insert(dimensionValues).values({ projectId, dimensionId, title }).returning())[0]?.id as string;
   values.projectA = await value(ids.project, "Verkefni A");
   values.projectB = await value(ids.project, "Verkefni B");
   values.sales = await value(ids.department, "Sala");
   await t.db.insert(categoryDimensions).values({ projectId, categoryId: ids.travel, dimensionId: ids.project });
   const unlinked = await dimension("Ótengd");
   ids.unlinkedValue = await value(unlinked, "Ekki hér");
-  const tax = async (code: string, enabled: boolean) =>
-    (
-      await t.db
-        .insert(taxCategories)
-        .values({ projectId, code, peppolCode: "S", percentage: "24", enabled })
-        .returning()
-    )[0]?.id as string;
   ids.vat = await tax("VSK24", true);
   ids.vatOff = await tax("VSK-gamalt", false);
   // Team `theirs` shows only the travel category, so Risna is hidden from its transactions.

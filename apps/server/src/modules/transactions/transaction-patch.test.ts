@@ -4,11 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TestApp } from "../../app/testing/test-app.ts";
 import {
   auditLog,
-  categories,
   categoryDimensions,
-  dimensions,
-  dimensionValues,
-  taxCategories,
   teams,
   teamVisibleCategories,
   transactionDimensionValues,
@@ -16,6 +12,7 @@ import {
 } from "../../platform/db/schema/index.ts";
 import { type CardsScene, createCardsScene, createCardsTestApp } from "../cards/testing/cards-scene.ts";
 import { restFor } from "../funding-sources/testing/funding-scene.ts";
+import { chartFixtures } from "./testing/chart-fixtures.ts";
 
 /**
  * Spec 7's REST calls on transactions for the employee app: `PATCH /v1/transactions/{id}` (the categorise form's
@@ -69,31 +66,15 @@ beforeAll(async () => {
   rest = restFor(t);
   scene = await createCardsScene(t.db, app.key);
   const projectId = scene.project.id;
-  const category = async (title: string, extra: Partial<typeof categories.$inferInsert> = {}) =>
-    (
-      await t.db
-        .insert(categories)
-        .values({ projectId, title, code: title.slice(0, 4), ...extra })
-        .returning()
-    )[0]?.id as string;
+  const { category, dimension, value: dimensionValue, tax } = chartFixtures(t.db, projectId);
   ids.travel = await category("Ferðir");
   ids.hidden = await category("Risna");
   ids.disabled = await category("Gamalt", { enabled: false });
   ids.teamCategory = await category("Sala", { group: "Team" });
-  ids.project = (await t.db.insert(dimensions).values({ projectId, title: "Verkefni" }).returning())[0]?.id as string;
-  const value = async (title: string) =>
-    (await t.db.insert(dimensionValues).values({ projectId, dimensionId: ids.project, title }).returning())[0]
-      ?.id as string;
-  values.a = await value("Verkefni A");
-  values.b = await value("Verkefni B");
+  ids.project = await dimension("Verkefni");
+  values.a = await dimensionValue(ids.project, "Verkefni A");
+  values.b = await dimensionValue(ids.project, "Verkefni B");
   await t.db.insert(categoryDimensions).values({ projectId, categoryId: ids.travel, dimensionId: ids.project });
-  const tax = async (code: string, enabled: boolean) =>
-    (
-      await t.db
-        .insert(taxCategories)
-        .values({ projectId, code, peppolCode: "S", percentage: "24", enabled })
-        .returning()
-    )[0]?.id as string;
   ids.vat = await tax("VSK24", true);
   ids.vatOff = await tax("VSK-gamalt", false);
   // Team `theirs` sees only the travel category.
