@@ -1,9 +1,8 @@
 import type { ComponentType } from "react";
 import { Navigate, type RouteObject } from "react-router";
 import { AuthLayout } from "../../modules/auth/AuthLayout.tsx";
+import { loadSignInSteps } from "../../modules/auth/lazy-sign-in-steps.ts";
 import { EmailEntryPage } from "../../modules/auth/pages/EmailEntryPage.tsx";
-import { SigninPhoneVerifyPage } from "../../modules/auth/pages/SigninPhoneVerifyPage.tsx";
-import { SigninSecurityCodePage } from "../../modules/auth/pages/SigninSecurityCodePage.tsx";
 import { DemoOutboxLink } from "../../modules/dev-outbox/DemoOutboxLink.tsx";
 import { NotFoundPage } from "../errors/NotFoundPage.tsx";
 import { RouteErrorPage } from "../errors/RouteErrorPage.tsx";
@@ -16,8 +15,9 @@ import { PATHS } from "./paths.ts";
 import { RequireSession } from "./RequireSession.tsx";
 
 /**
- * A route whose page loads on first visit: the sign-in screens come with the first load, every other page in a
- * chunk of its own, so a person signing in downloads none of the dashboard (issue 10: at most 200 KB gzip first).
+ * A route whose page loads on first visit: the sign-in e-mail screen comes with the first load (its next steps just
+ * after it shows, lazy-sign-in-steps.ts), every other page in a chunk of its own, so a person signing in downloads
+ * none of the dashboard (issue 10: at most 200 KB gzip first).
  */
 const page =
   <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, texts?: LazyTextGroup) =>
@@ -63,8 +63,14 @@ export const routes: RouteObject[] = [
             path: "signup/phone/verify/:onboardingId/:phoneNumber",
             lazy: page(() => import("../../modules/auth/pages/SignupPhoneVerifyPage.tsx"), "SignupPhoneVerifyPage"),
           },
-          { path: "signin/phone/verify", element: <SigninPhoneVerifyPage /> },
-          { path: "signin/securitycode", element: <SigninSecurityCodePage /> },
+          {
+            path: "signin/phone/verify",
+            lazy: async () => ({ Component: (await loadSignInSteps()).phoneVerify.SigninPhoneVerifyPage }),
+          },
+          {
+            path: "signin/securitycode",
+            lazy: async () => ({ Component: (await loadSignInSteps()).securityCode.SigninSecurityCodePage }),
+          },
         ],
       },
       {

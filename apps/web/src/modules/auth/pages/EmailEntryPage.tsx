@@ -11,6 +11,7 @@ import { createInvitedOnboarding } from "../../onboarding/onboarding.api.ts";
 import { AuthStep } from "../components/AuthStep.tsx";
 import { useAuthSearch } from "../components/useAuthSearch.ts";
 import { loadSchemas, usePrefetchSchemas } from "../lazy-schemas.ts";
+import { usePrefetchSignInSteps } from "../lazy-sign-in-steps.ts";
 import { storePendingSignIn } from "../pending-sign-in.ts";
 import { startSignIn } from "../sign-in.api.ts";
 import { validationMessage } from "../validation-message.ts";
@@ -46,6 +47,7 @@ export function EmailEntryPage() {
   const [email, setEmail] = useState("");
   const [invalid, setInvalid] = useState<ReturnType<typeof validationMessage>>(null);
   usePrefetchSchemas();
+  usePrefetchSignInSteps();
   const begin = useMutation({
     mutationFn: start,
     onSuccess: (started) => {
