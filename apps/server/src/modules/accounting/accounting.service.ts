@@ -2,8 +2,9 @@ import { basisPointsToPercentage, DEFAULT_TAX_CATEGORIES, DELETED_AT_MARKER, isU
 import type { Db, Executor } from "../../platform/db/client.ts";
 import { authorize } from "../../platform/http/authorize.ts";
 import type { ProjectContext } from "../../platform/http/context.ts";
-import { listScope } from "../../platform/http/list-scope.ts";
+import { type ListScope, listScope } from "../../platform/http/list-scope.ts";
 import {
+  type CategoryFilter,
   type CategoryRecord,
   findLiveCategories,
   insertCategory,
@@ -126,9 +127,29 @@ export const toCategoryDtos = async (
 };
 
 /**
- * The categories the caller may read (category read): the whole project for owners and accountants, the
+ * A page of the categories a list scope of category read reaches: the whole project for owners and accountants, the
  * categories their teams use for team admins and employees (spec 6: category read in team scope).
  */
+const categoryPage = async (
+  db: Db,
+  ctx: ProjectContext,
+  scope: ListScope,
+  args: { search?: string | null; page?: number | null; limit?: number | null },
+  narrow: Pick<CategoryFilter, "group" | "enabledOnly">,
+): Promise<CategoryPageDto> => {
+  if (scope.kind === "own") return { nodes: [], count: 0 };
+  const limit = args.limit ?? CATEGORY_PAGE_SIZE;
+  const projectId = ctx.membership.projectId;
+  const { rows, count } = await listCategories(
+    db,
+    projectId,
+    { ...narrow, search: args.search || undefined, teamIds: scope.kind === "team" ? scope.teamIds : undefined },
+    { offset: ((args.page ?? 1) - 1) * limit, limit },
+  );
+  return { nodes: await toCategoryDtos(db, projectId, rows), count };
+};
+
+/** Spec 7, categories: those the caller may read (the policy is asked before the input is read). */
 export const listCategoriesFor = async (
   db: Db,
   ctx: ProjectContext,
@@ -136,26 +157,12 @@ export const listCategoriesFor = async (
 ): Promise<CategoryPageDto> => {
   const scope = listScope(ctx, "category", "read");
   const args = categoriesArgsSchema.parse(input);
-  if (scope.kind === "own") return { nodes: [], count: 0 };
-  const limit = args.limit ?? CATEGORY_PAGE_SIZE;
-  const projectId = ctx.membership.projectId;
-  const { rows, count } = await listCategories(
-    db,
-    projectId,
-    {
-      group: args.group ?? undefined,
-      search: args.search || undefined,
-      teamIds: scope.kind === "team" ? scope.teamIds : undefined,
-    },
-    { offset: ((args.page ?? 1) - 1) * limit, limit },
-  );
-  return { nodes: await toCategoryDtos(db, projectId, rows), count };
+  return categoryPage(db, ctx, scope, args, { group: args.group ?? undefined });
 };
 
 /**
  * Spec 7, `GET /transactions/categories`: what the caller may give a transaction, the choices the server accepts
- * (`usableCategory` in the transactions module): live, enabled Default categories, those the caller's teams may use
- * when their category read is a team's. A role without category read gets none.
+ * (`usableCategory` in the transactions module): live, enabled Default categories of the caller's reach.
  */
 export const categoriesForTransactions = async (
   db: Db,
@@ -164,20 +171,7 @@ export const categoriesForTransactions = async (
 ): Promise<CategoryPageDto> => {
   const scope = listScope(ctx, "category", "read");
   const args = transactionCategoriesArgsSchema.parse(input);
-  if (scope.kind === "own") return { nodes: [], count: 0 };
-  const limit = args.limit ?? CATEGORY_PAGE_SIZE;
-  const projectId = ctx.membership.projectId;
-  const filter = {
-    group: "Default" as const,
-    enabledOnly: true,
-    search: args.search || undefined,
-    teamIds: scope.kind === "team" ? scope.teamIds : undefined,
-  };
-  const { rows, count } = await listCategories(db, projectId, filter, {
-    offset: ((args.page ?? 1) - 1) * limit,
-    limit,
-  });
-  return { nodes: await toCategoryDtos(db, projectId, rows), count };
+  return categoryPage(db, ctx, scope, args, { group: "Default", enabledOnly: true });
 };
 
 /** One live category the caller may read (the same reach as the list), else NOT_FOUND. */

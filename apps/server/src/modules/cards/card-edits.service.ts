@@ -11,7 +11,7 @@ import {
   type CardEdit,
   changeCard,
 } from "./card-changes.service.ts";
-import { assertCardLimitsAllowed, assertLimitControlAllows } from "./card-limit-check.service.ts";
+import { assertCardLimitsAllowed } from "./card-limit-check.service.ts";
 import { replaceCardLimit } from "./cards.repo.ts";
 import { patchCardSchema, setLimitsSchema } from "./cards.schemas.ts";
 import { limitsOf } from "./cards-query.repo.ts";
@@ -95,14 +95,18 @@ export const changeCardholder = (deps: AppDeps, ctx: ProjectContext, id: string,
     await assertCardholder(tx, card.projectId, next);
     authorizeAfter(ctx, "change-cardholder", card, { cardholderId: next });
     const [limit] = await limitsOf(tx, [card]);
-    await assertLimitControlAllows(tx, {
-      projectId: card.projectId,
-      actorId: ctx.user.id,
-      cardholderId: next,
-      teamId: card.teamId,
-      amount: limit?.sumAmount ?? 0,
-      now,
-    });
+    await assertCardLimitsAllowed(
+      tx,
+      {
+        projectId: card.projectId,
+        actorId: ctx.user.id,
+        cardholderId: next,
+        teamId: card.teamId,
+        amount: limit?.sumAmount ?? 0,
+        now,
+      },
+      { credit: false },
+    );
     return { change: { cardholderId: next }, data: { from: card.cardholderId, to: next } };
   });
 };

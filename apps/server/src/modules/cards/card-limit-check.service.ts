@@ -37,14 +37,16 @@ export const checkCardLimits = async (db: Executor, input: CardLimitCheckInput):
   return { blocked, warnings: [] };
 };
 
-/** The same check as a guard: the first blocking code becomes the error (422). */
-export const assertCardLimitsAllowed = async (db: Executor, input: CardLimitCheckInput): Promise<void> => {
-  const [code] = (await checkCardLimits(db, input)).blocked;
-  if (code) throw new AppError(code, "The card limit is not allowed.", { code });
-};
-
-/** The actor's own limit control only (max monthly limit, issuing to self), for a card whose limit already exists. */
-export const assertLimitControlAllows = async (db: Executor, input: CardLimitCheckInput): Promise<void> => {
-  const [code] = (await checkCardLimits(db, input)).blocked.filter((blocked) => blocked !== "CARD_LIMIT_TOO_HIGH");
+/**
+ * The same check as a guard: the first blocking code becomes the error (422). `credit: false` leaves the company's
+ * credit out, for a card whose limit already exists (a change of holder): only the actor's own limit control counts.
+ */
+export const assertCardLimitsAllowed = async (
+  db: Executor,
+  input: CardLimitCheckInput,
+  options: { credit: boolean } = { credit: true },
+): Promise<void> => {
+  const { blocked } = await checkCardLimits(db, input);
+  const [code] = options.credit ? blocked : blocked.filter((one) => one !== "CARD_LIMIT_TOO_HIGH");
   if (code) throw new AppError(code, "The card limit is not allowed.", { code });
 };
