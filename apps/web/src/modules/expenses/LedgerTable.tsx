@@ -1,10 +1,11 @@
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
-import { FlexRender, type Row, useTable } from "@tanstack/react-table";
+import { FlexRender, flexRender, type Header, type Row, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { type KeyboardEvent, type MouseEvent, memo, useEffect, useRef } from "react";
+import { type KeyboardEvent, type MouseEvent, memo, useEffect, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { LedgerRow } from "./expenses.graphql.ts";
 import { GRID_TEMPLATE, ledgerFeatures, SORTABLE, useLedgerColumns } from "./ledger-columns.tsx";
+import { slotOf } from "./ledger-row-model.ts";
 import { headerState, isSelected, type LedgerSelection } from "./ledger-selection.ts";
 import classes from "./ledger-table.module.css";
 import type { LedgerSort } from "./ledger-view.ts";
@@ -40,6 +41,8 @@ export type LedgerTableProps = {
 
 type RowViewProps = {
   row: Row<typeof ledgerFeatures, LedgerRow>;
+  /** Not read here: kept rows stay the same object in another language, and new columns must re-render them. */
+  columns: unknown;
   index: number;
   start: number;
   selected: boolean;
@@ -51,6 +54,13 @@ type RowViewProps = {
 /** One transaction; re-rendered only when its data, place or selection changes. */
 const RowView = memo(function RowView({ row, index, start, selected, onToggle, onOpen, selectLabel }: RowViewProps) {
   const id = row.original.id;
+  const ref = useRef<HTMLTableRowElement>(null);
+  // A recycled row (see slotOf) that had the focus lets it go when it shows another transaction, as a row that
+  // left the page would: Enter or Space must never act on a transaction the person did not pick.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the new transaction is what asks for the blur.
+  useLayoutEffect(() => {
+    if (ref.current && ref.current === document.activeElement) ref.current.blur();
+  }, [id]);
   const open = () => onOpen(id);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
@@ -66,6 +76,7 @@ const RowView = memo(function RowView({ row, index, start, selected, onToggle, o
   };
   return (
     <tr
+      ref={ref}
       tabIndex={0}
       aria-rowindex={index + 2}
       aria-selected={selected}
@@ -89,11 +100,73 @@ const RowView = memo(function RowView({ row, index, start, selected, onToggle, o
         />
       </td>
       {row.getAllCells().map((cell) => (
-        <td key={cell.id} className={`${classes.cell} ${ALIGN[cell.column.id] ?? ""}`}>
-          <FlexRender cell={cell} />
+        <td key={cell.column.id} className={`${classes.cell} ${ALIGN[cell.column.id] ?? ""}`}>
+          {flexRender(cell.column.columnDef.cell, cell.getContext())}
         </td>
       ))}
     </tr>
+  );
+});
+
+type LedgerHeaderProps = {
+  headers: Header<typeof ledgerFeatures, LedgerRow, unknown>[];
+  all: ReturnType<typeof headerState>;
+  sort: LedgerSort;
+  onSort: (sort: LedgerSort) => void;
+  onToggleAll: () => void;
+};
+
+/** The column headers: apart from the rows, so that scrolling, which re-renders the rows in view, leaves them be. */
+const LedgerHeader = memo(function LedgerHeader({ headers, all, sort, onSort, onToggleAll }: LedgerHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <thead className={classes.head}>
+      <tr aria-rowindex={1} className={classes.header} style={{ gridTemplateColumns: GRID_TEMPLATE }}>
+        <th scope="col" className={`${classes.cell} ${classes.center}`}>
+          <input
+            type="checkbox"
+            className={classes.box}
+            checked={all === "all"}
+            ref={(box) => {
+              if (box) box.indeterminate = all === "some";
+            }}
+            onChange={onToggleAll}
+            aria-label={t("expenses.select.all")}
+            title={t("expenses.select.all")}
+            data-testid="ledger-select-all"
+          />
+        </th>
+        {headers.map((header) => {
+          const sortable = SORTABLE[header.column.id];
+          const label = <FlexRender header={header} />;
+          const direction = sortable ? (sort === sortable.desc ? "desc" : sort === sortable.asc ? "asc" : null) : null;
+          return (
+            <th
+              key={header.id}
+              scope="col"
+              aria-sort={direction === "desc" ? "descending" : direction === "asc" ? "ascending" : undefined}
+              className={`${classes.cell} ${ALIGN[header.column.id] ?? ""}`}
+            >
+              {sortable ? (
+                <button
+                  type="button"
+                  className={classes.sort}
+                  onClick={() => onSort(direction === "desc" ? sortable.asc : sortable.desc)}
+                  data-testid={`ledger-sort-${header.column.id}`}
+                >
+                  <span className={classes.sortLabel}>{label}</span>
+                  {direction === "desc" && <IconArrowDown size={14} />}
+                  {direction === "asc" && <IconArrowUp size={14} />}
+                  {direction === null && <IconArrowsSort size={14} opacity={0.4} />}
+                </button>
+              ) : (
+                <span className={classes.nowrap}>{label}</span>
+              )}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
   );
 });
 
@@ -135,7 +208,6 @@ export function LedgerTable(props: LedgerTableProps) {
     scrollRef.current?.scrollTo({ top: 0 });
   }, [viewKey]);
 
-  const all = headerState(selection);
   const selectLabel = t("expenses.select.row");
   return (
     <div
@@ -146,59 +218,13 @@ export function LedgerTable(props: LedgerTableProps) {
       data-disabled={disabled}
     >
       <table className={classes.table} aria-rowcount={hasMore ? -1 : tableRows.length + 1}>
-        <thead className={classes.head}>
-          <tr aria-rowindex={1} className={classes.header} style={{ gridTemplateColumns: GRID_TEMPLATE }}>
-            <th scope="col" className={`${classes.cell} ${classes.center}`}>
-              <input
-                type="checkbox"
-                className={classes.box}
-                checked={all === "all"}
-                ref={(box) => {
-                  if (box) box.indeterminate = all === "some";
-                }}
-                onChange={props.onToggleAll}
-                aria-label={t("expenses.select.all")}
-                title={t("expenses.select.all")}
-                data-testid="ledger-select-all"
-              />
-            </th>
-            {table.getFlatHeaders().map((header) => {
-              const sortable = SORTABLE[header.column.id];
-              const label = <FlexRender header={header} />;
-              const direction = sortable
-                ? sort === sortable.desc
-                  ? "desc"
-                  : sort === sortable.asc
-                    ? "asc"
-                    : null
-                : null;
-              return (
-                <th
-                  key={header.id}
-                  scope="col"
-                  aria-sort={direction === "desc" ? "descending" : direction === "asc" ? "ascending" : undefined}
-                  className={`${classes.cell} ${ALIGN[header.column.id] ?? ""}`}
-                >
-                  {sortable ? (
-                    <button
-                      type="button"
-                      className={classes.sort}
-                      onClick={() => props.onSort(direction === "desc" ? sortable.asc : sortable.desc)}
-                      data-testid={`ledger-sort-${header.column.id}`}
-                    >
-                      <span className={classes.sortLabel}>{label}</span>
-                      {direction === "desc" && <IconArrowDown size={14} />}
-                      {direction === "asc" && <IconArrowUp size={14} />}
-                      {direction === null && <IconArrowsSort size={14} opacity={0.4} />}
-                    </button>
-                  ) : (
-                    <span className={classes.nowrap}>{label}</span>
-                  )}
-                </th>
-              );
-            })}
-          </tr>
-        </thead>
+        <LedgerHeader
+          headers={table.getFlatHeaders()}
+          all={headerState(selection)}
+          sort={sort}
+          onSort={props.onSort}
+          onToggleAll={props.onToggleAll}
+        />
         <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const row = tableRows[item.index];
@@ -216,8 +242,9 @@ export function LedgerTable(props: LedgerTableProps) {
             }
             return (
               <RowView
-                key={row.id}
+                key={slotOf(item.index, items.length)}
                 row={row}
+                columns={columns}
                 index={item.index}
                 start={item.start}
                 selected={isSelected(selection, row.id)}

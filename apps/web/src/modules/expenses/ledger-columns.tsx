@@ -8,11 +8,15 @@ import { useFormatMoney } from "../../app/i18n/useFormatMoney.ts";
 import { useLocale } from "../../app/i18n/useLocale.ts";
 import type { LedgerRow } from "./expenses.graphql.ts";
 import { formatForeignAmount } from "./ledger-money.ts";
+import { keptCoreRowModel } from "./ledger-row-model.ts";
 import classes from "./ledger-table.module.css";
 import type { LedgerSort } from "./ledger-view.ts";
 
-/** The table's features: the core only. Sorting, filtering and paging are the server's (keyset pages). */
-export const ledgerFeatures = tableFeatures({});
+/**
+ * The table's features: the core only, with rows kept across pages. Sorting, filtering and paging are the
+ * server's (keyset pages).
+ */
+export const ledgerFeatures = tableFeatures({ coreRowModel: keptCoreRowModel });
 
 const helper = createColumnHelper<typeof ledgerFeatures, LedgerRow>();
 
@@ -54,125 +58,125 @@ export const useLedgerColumns = () => {
   const { t } = useTranslation();
   const money = useFormatMoney();
   const locale = useLocale();
-  return useMemo(
-    () =>
-      helper.columns([
-        helper.accessor("transaction_date", {
-          id: "date",
-          header: () => t("expenses.columns.date"),
-          cell: (info) => <span className={classes.nowrap}>{formatDate(new Date(info.getValue()), locale)}</span>,
-        }),
-        helper.accessor("merchant", {
-          id: "merchant",
-          header: () => t("expenses.columns.merchant"),
-          cell: ({ row }) => (
+  return useMemo(() => {
+    // A row's words are looked up once per language, not in each cell of each row as it scrolls into view: i18next
+    // allocates on every lookup, and at eight new rows a frame that garbage was a third of the scroll's.
+    const words = {
+      noCategory: t("expenses.row.noCategory"),
+      receipt: t("expenses.row.receipt"),
+      noReceipt: t("expenses.row.noReceipt"),
+      unsettled: t("expenses.row.unsettled"),
+      exported: t("expenses.row.exported"),
+      rules: {
+        MissingCategory: t(RULE_KEYS.MissingCategory),
+        MissingReceipt: t(RULE_KEYS.MissingReceipt),
+        CaptureExcess: t(RULE_KEYS.CaptureExcess),
+      } satisfies Record<RuleId, string>,
+    };
+    return helper.columns([
+      helper.accessor("transaction_date", {
+        id: "date",
+        header: () => t("expenses.columns.date"),
+        cell: (info) => <span className={classes.nowrap}>{formatDate(new Date(info.getValue()), locale)}</span>,
+      }),
+      helper.accessor("merchant", {
+        id: "merchant",
+        header: () => t("expenses.columns.merchant"),
+        cell: ({ row }) => (
+          <>
+            <Cut text={row.original.merchant} />
+            {row.original.description !== "" && row.original.description !== row.original.merchant && (
+              <Cut text={row.original.description} dim />
+            )}
+          </>
+        ),
+      }),
+      helper.accessor("transaction_amount", {
+        id: "amount",
+        header: () => t("expenses.columns.amount"),
+        cell: ({ row }) => {
+          const { transaction_amount, original_amount, original_currency, original_exponent } = row.original;
+          return (
             <>
-              <Cut text={row.original.merchant} />
-              {row.original.description !== "" && row.original.description !== row.original.merchant && (
-                <Cut text={row.original.description} dim />
+              <span className={classes.money} data-testid="ledger-amount">
+                {money(transaction_amount)}
+              </span>
+              {original_currency !== "ISK" && (
+                <span className={`${classes.second} ${classes.nowrap}`} data-testid="ledger-foreign-amount">
+                  {formatForeignAmount(original_amount, original_currency, original_exponent)}
+                </span>
               )}
             </>
-          ),
-        }),
-        helper.accessor("transaction_amount", {
-          id: "amount",
-          header: () => t("expenses.columns.amount"),
-          cell: ({ row }) => {
-            const { transaction_amount, original_amount, original_currency, original_exponent } = row.original;
-            return (
-              <>
-                <span className={classes.money} data-testid="ledger-amount">
-                  {money(transaction_amount)}
-                </span>
-                {original_currency !== "ISK" && (
-                  <span className={`${classes.second} ${classes.nowrap}`} data-testid="ledger-foreign-amount">
-                    {formatForeignAmount(original_amount, original_currency, original_exponent)}
-                  </span>
-                )}
-              </>
-            );
-          },
-        }),
-        helper.accessor((row) => row.cardholder.full_name, {
-          id: "cardholder",
-          header: () => t("expenses.columns.cardholder"),
-          cell: ({ row }) => (
+          );
+        },
+      }),
+      helper.accessor((row) => row.cardholder.full_name, {
+        id: "cardholder",
+        header: () => t("expenses.columns.cardholder"),
+        cell: ({ row }) => (
+          <>
+            <Cut text={row.original.cardholder.full_name} />
+            <span className={classes.second}>•••• {row.original.card.last_four}</span>
+          </>
+        ),
+      }),
+      helper.accessor((row) => row.team?.name ?? "", {
+        id: "team",
+        header: () => t("expenses.columns.team"),
+        cell: (info) => <Cut text={info.getValue()} />,
+      }),
+      helper.accessor((row) => row.category?.title ?? "", {
+        id: "category",
+        header: () => t("expenses.columns.category"),
+        cell: ({ row }) =>
+          row.original.category ? (
             <>
-              <Cut text={row.original.cardholder.full_name} />
-              <span className={classes.second}>•••• {row.original.card.last_four}</span>
+              <Cut text={row.original.category.title} />
+              <Cut text={row.original.category.code} dim />
             </>
+          ) : (
+            <span className={classes.missing}>{words.noCategory}</span>
           ),
-        }),
-        helper.accessor((row) => row.team?.name ?? "", {
-          id: "team",
-          header: () => t("expenses.columns.team"),
-          cell: (info) => <Cut text={info.getValue()} />,
-        }),
-        helper.accessor((row) => row.category?.title ?? "", {
-          id: "category",
-          header: () => t("expenses.columns.category"),
-          cell: ({ row }) =>
-            row.original.category ? (
-              <>
-                <Cut text={row.original.category.title} />
-                <Cut text={row.original.category.code} dim />
-              </>
-            ) : (
-              <span className={classes.missing}>{t("expenses.row.noCategory")}</span>
-            ),
-        }),
-        helper.accessor("has_receipt", {
-          id: "receipt",
-          header: () => <IconReceipt size={16} aria-label={t("expenses.columns.receipt")} />,
-          cell: (info) =>
-            info.getValue() ? (
-              <Icon
-                className={`${classes.iconReceipt} ${classes.ok}`}
-                label={t("expenses.row.receipt")}
-                flag="receipt"
-              />
-            ) : (
-              <Icon
-                className={`${classes.iconNoReceipt} ${classes.dim}`}
-                label={t("expenses.row.noReceipt")}
-                flag="no-receipt"
-              />
-            ),
-        }),
-        helper.display({
-          id: "flags",
-          header: () => t("expenses.columns.status"),
-          cell: ({ row }) => {
-            const { unsettled, exported, rule_violations } = row.original;
-            return (
-              <span className={classes.flags}>
-                {unsettled && (
-                  <Icon
-                    className={`${classes.iconPending} ${classes.pending}`}
-                    label={t("expenses.row.unsettled")}
-                    flag="unsettled"
-                  />
-                )}
-                {exported && (
-                  <Icon
-                    className={`${classes.iconExported} ${classes.ok}`}
-                    label={t("expenses.row.exported")}
-                    flag="exported"
-                  />
-                )}
-                {rule_violations.map((violation) => (
-                  <Icon
-                    key={violation.rule_id}
-                    className={`${classes.iconWarn} ${classes.warn}`}
-                    label={t(RULE_KEYS[violation.rule_id])}
-                    flag={violation.rule_id}
-                  />
-                ))}
-              </span>
-            );
-          },
-        }),
-      ]),
-    [t, money, locale],
-  );
+      }),
+      helper.accessor("has_receipt", {
+        id: "receipt",
+        header: () => <IconReceipt size={16} aria-label={t("expenses.columns.receipt")} />,
+        cell: (info) =>
+          info.getValue() ? (
+            <Icon className={`${classes.iconReceipt} ${classes.ok}`} label={words.receipt} flag="receipt" />
+          ) : (
+            <Icon className={`${classes.iconNoReceipt} ${classes.dim}`} label={words.noReceipt} flag="no-receipt" />
+          ),
+      }),
+      helper.display({
+        id: "flags",
+        header: () => t("expenses.columns.status"),
+        cell: ({ row }) => {
+          const { unsettled, exported, rule_violations } = row.original;
+          return (
+            <span className={classes.flags}>
+              {unsettled && (
+                <Icon
+                  className={`${classes.iconPending} ${classes.pending}`}
+                  label={words.unsettled}
+                  flag="unsettled"
+                />
+              )}
+              {exported && (
+                <Icon className={`${classes.iconExported} ${classes.ok}`} label={words.exported} flag="exported" />
+              )}
+              {rule_violations.map((violation) => (
+                <Icon
+                  key={violation.rule_id}
+                  className={`${classes.iconWarn} ${classes.warn}`}
+                  label={words.rules[violation.rule_id]}
+                  flag={violation.rule_id}
+                />
+              ))}
+            </span>
+          );
+        },
+      }),
+    ]);
+  }, [t, money, locale]);
 };
