@@ -357,4 +357,77 @@ describe("expenses ledger", () => {
       expect(row.tax_category_id).not.toBeNull();
     }
   });
+
+  it("shows each row's own purchase as rows are recycled down a long range, and drops the focus of a row that moves on", async () => {
+    browser = await openBrowser();
+    const { page } = browser;
+    const projectId = await demoProjectId();
+    // 120 small purchases of their own in a day far in the past, ten minutes apart: newest first, row k shows
+    // purchase k, of k kr.
+    const marker = `Endurnýting ${randomUUID().slice(0, 8)}`;
+    const day = "2019-05-15";
+    const count = 120;
+    await query(
+      `insert into transactions (project_id, card_id, user_id, team_id, description, merchant_name, original_amount,
+                                 original_currency, transaction_amount, transaction_date, closed_at)
+       select c.project_id, c.id, c.cardholder_id, c.team_id, $2 || ' ' || lpad(g::text, 3, '0'),
+              $2 || ' ' || lpad(g::text, 3, '0'), g, 'ISK', g,
+              $3::timestamptz + interval '23 hours' - make_interval(mins => g * 10), $3::timestamptz + interval '1 day'
+         from (select * from cards where project_id = $1 order by created_at limit 1) c, generate_series(1, $4::int) g`,
+      [projectId, marker, `${day}T00:00:00Z`, count],
+    );
+    try {
+      await openLedger(page, "accountant@demo.is", projectId, `?fromDate=${day}&toDate=${day}`);
+      await tableReady(page);
+      const first = rowOf(page, `${marker} 001`);
+      await first.waitFor();
+      const firstId = await first.getAttribute("data-id");
+      await first.focus();
+
+      // To the end, past the first page: the first row's elements now show another purchase.
+      const scroller = page.getByTestId("ledger-table");
+      const lastRow = page.locator('[data-testid="ledger-row"][aria-rowindex="121"]');
+      await expect
+        .poll(async () => {
+          await scroller.evaluate((element) => {
+            element.scrollTop = element.scrollHeight;
+          });
+          return lastRow.count();
+        })
+        .toBe(1);
+      await lastRow.getByTestId("ledger-amount").getByText("120 kr.", { exact: true }).waitFor();
+      await expect.poll(() => shownIds(page).then((ids) => ids.includes(firstId ?? ""))).toBe(false);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-id") ?? null)).toBeNull();
+
+      // Back up, eight rows a frame as a fast wheel goes: the rows that leave at the bottom are recycled in place
+      // for the ones coming in at the top. The last row had the focus; no other purchase may take it over.
+      await lastRow.focus();
+      const lastId = await lastRow.getAttribute("data-id");
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-id") ?? null)).toBe(lastId);
+      for (let jump = 0; jump < 6; jump++) {
+        await scroller.evaluate(async (element) => {
+          element.scrollTop -= 8 * 52;
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        });
+      }
+      await expect.poll(() => lastRow.count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute("data-id") ?? null)).toBeNull();
+
+      // Every row in the page shows the purchase of its place (aria-rowindex counts the header as row 1).
+      const shown = await page
+        .getByTestId("ledger-row")
+        .evaluateAll((rows) =>
+          rows.map((row) => [row.getAttribute("aria-rowindex"), row.getAttribute("data-merchant")]),
+        );
+      expect(shown.length).toBeGreaterThan(10);
+      for (const [rowIndex, merchant] of shown) {
+        expect(merchant).toBe(`${marker} ${String(Number(rowIndex) - 1).padStart(3, "0")}`);
+      }
+    } finally {
+      await query("delete from transactions where project_id = $1 and merchant_name like $2", [
+        projectId,
+        `${marker} %`,
+      ]);
+    }
+  });
 });
