@@ -51,7 +51,7 @@ type RowViewProps = {
   selectLabel: string;
 };
 
-/** One transaction; re-rendered only when its data, place or selection changes. */
+/** One row of the page: re-rendered only when the transaction it shows, its place or its selection changes. */
 const RowView = memo(function RowView({ row, index, start, selected, onToggle, onOpen, selectLabel }: RowViewProps) {
   const id = row.original.id;
   const ref = useRef<HTMLTableRowElement>(null);
