@@ -65,11 +65,11 @@ export const routes: RouteObject[] = [
           },
           {
             path: "signin/phone/verify",
-            lazy: async () => ({ Component: (await loadSignInSteps()).phoneVerify.SigninPhoneVerifyPage }),
+            lazy: page(async () => (await loadSignInSteps()).phoneVerify, "SigninPhoneVerifyPage"),
           },
           {
             path: "signin/securitycode",
-            lazy: async () => ({ Component: (await loadSignInSteps()).securityCode.SigninSecurityCodePage }),
+            lazy: page(async () => (await loadSignInSteps()).securityCode, "SigninSecurityCodePage"),
           },
         ],
       },

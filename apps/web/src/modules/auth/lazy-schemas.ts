@@ -1,21 +1,12 @@
-import { useEffect } from "react";
+import { prefetched, usePrefetch } from "../../app/router/prefetched.ts";
 
 /**
  * The shared Zod schemas (`@kort/core/validation`), loaded just after the sign-in page shows instead of with it:
  * Zod is a fifth of the first load's budget (issue 10), and the form needs it only when it is sent.
  */
-type Schemas = typeof import("@kort/core/validation");
+const schemas = prefetched(() => import("@kort/core/validation"));
 
-let loading: Promise<Schemas> | undefined;
-
-export const loadSchemas = (): Promise<Schemas> => {
-  loading ??= import("@kort/core/validation");
-  return loading;
-};
+export const loadSchemas = schemas.load;
 
 /** Starts the download when the page mounts, so a submit a moment later does not wait for it. */
-export const usePrefetchSchemas = (): void => {
-  useEffect(() => {
-    void loadSchemas();
-  }, []);
-};
+export const usePrefetchSchemas = (): void => usePrefetch(schemas);
