@@ -1,10 +1,10 @@
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
-import { FlexRender, flexRender, type Header, type Row, useTable } from "@tanstack/react-table";
+import { FlexRender, type Header, type Row, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type KeyboardEvent, type MouseEvent, memo, useEffect, useLayoutEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { LedgerRow } from "./expenses.graphql.ts";
-import { GRID_TEMPLATE, ledgerFeatures, SORTABLE, useLedgerColumns } from "./ledger-columns.tsx";
+import { GRID_TEMPLATE, type LedgerColumn, ledgerFeatures, SORTABLE, useLedgerColumns } from "./ledger-columns.tsx";
 import { slotOf } from "./ledger-row-model.ts";
 import { headerState, isSelected, type LedgerSelection } from "./ledger-selection.ts";
 import classes from "./ledger-table.module.css";
@@ -40,9 +40,10 @@ export type LedgerTableProps = {
 };
 
 type RowViewProps = {
-  row: Row<typeof ledgerFeatures, LedgerRow>;
-  /** Not read here: kept rows stay the same object in another language, and new columns must re-render them. */
-  columns: unknown;
+  /** The transaction: the same object while it stays loaded, across keyset pages. */
+  row: LedgerRow;
+  /** New in another language, which re-renders the rows in view. */
+  columns: readonly LedgerColumn[];
   index: number;
   start: number;
   selected: boolean;
@@ -52,8 +53,17 @@ type RowViewProps = {
 };
 
 /** One row of the page: re-rendered only when the transaction it shows, its place or its selection changes. */
-const RowView = memo(function RowView({ row, index, start, selected, onToggle, onOpen, selectLabel }: RowViewProps) {
-  const id = row.original.id;
+const RowView = memo(function RowView({
+  row,
+  columns,
+  index,
+  start,
+  selected,
+  onToggle,
+  onOpen,
+  selectLabel,
+}: RowViewProps) {
+  const { id } = row;
   const ref = useRef<HTMLTableRowElement>(null);
   // A recycled row (see slotOf) that had the focus lets it go when it shows another transaction, as a row that
   // left the page would: Enter or Space must never act on a transaction the person did not pick.
@@ -86,7 +96,7 @@ const RowView = memo(function RowView({ row, index, start, selected, onToggle, o
       onKeyDown={onKeyDown}
       data-testid="ledger-row"
       data-id={id}
-      data-merchant={row.original.merchant}
+      data-merchant={row.merchant}
     >
       <td className={`${classes.cell} ${classes.center}`}>
         <input
@@ -99,9 +109,9 @@ const RowView = memo(function RowView({ row, index, start, selected, onToggle, o
           data-testid="ledger-row-select"
         />
       </td>
-      {row.getAllCells().map((cell) => (
-        <td key={cell.column.id} className={`${classes.cell} ${ALIGN[cell.column.id] ?? ""}`}>
-          {flexRender(cell.column.columnDef.cell, cell.getContext())}
+      {columns.map((column) => (
+        <td key={column.id} className={`${classes.cell} ${ALIGN[column.id] ?? ""}`}>
+          {column.render(row)}
         </td>
       ))}
     </tr>
@@ -170,24 +180,25 @@ const LedgerHeader = memo(function LedgerHeader({ headers, all, sort, onSort, on
   );
 });
 
+type LedgerScrollerProps = Omit<LedgerTableProps, "rows"> & {
+  rows: Row<typeof ledgerFeatures, LedgerRow>[];
+  headers: Header<typeof ledgerFeatures, LedgerRow, unknown>[];
+  columns: readonly LedgerColumn[];
+  selectLabel: string;
+  loadingMoreLabel: string;
+};
+
 /**
- * The ledger (spec 2): TanStack Table for the columns and TanStack Virtual for the rows, so only the rows in view
- * (and a few around them) are in the page however many are loaded, and the next keyset page is fetched as the
- * end comes near. Sorting is the server's; clicking Date or Amount asks for the other order.
+ * The scrolling part of the ledger: TanStack Virtual for the rows, so only the rows in view (and a few around them)
+ * are in the page however many are loaded, and the next keyset page is fetched as the end comes near. It renders on
+ * every frame of a scroll, so it takes its words, columns and rows ready-made: the hooks that make them allocate on
+ * each call, and called every frame they were a quarter of the scroll's garbage.
  */
-export function LedgerTable(props: LedgerTableProps) {
-  const { rows, hasMore, loadingMore, onNeedMore, disabled, selection, sort, viewKey } = props;
-  const { t } = useTranslation();
-  const columns = useLedgerColumns();
-  const table = useTable(
-    { features: ledgerFeatures, columns, data: rows as LedgerRow[], getRowId: (row) => row.id },
-    () => null,
-  );
-  const tableRows = table.getRowModel().rows;
+const LedgerScroller = memo(function LedgerScroller(props: LedgerScrollerProps) {
+  const { rows, hasMore, loadingMore, onNeedMore, disabled, selection, viewKey, columns } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const count = tableRows.length + (hasMore ? 1 : 0);
   const virtualizer = useVirtualizer({
-    count,
+    count: rows.length + (hasMore ? 1 : 0),
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
@@ -199,8 +210,8 @@ export function LedgerTable(props: LedgerTableProps) {
   const lastIndex = items.at(-1)?.index ?? -1;
 
   useEffect(() => {
-    if (hasMore && !loadingMore && lastIndex >= tableRows.length - PREFETCH_ROWS) onNeedMore();
-  }, [hasMore, loadingMore, lastIndex, tableRows.length, onNeedMore]);
+    if (hasMore && !loadingMore && lastIndex >= rows.length - PREFETCH_ROWS) onNeedMore();
+  }, [hasMore, loadingMore, lastIndex, rows.length, onNeedMore]);
 
   // A new filter or sort starts at the top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling is what a new view key asks for.
@@ -208,7 +219,6 @@ export function LedgerTable(props: LedgerTableProps) {
     scrollRef.current?.scrollTo({ top: 0 });
   }, [viewKey]);
 
-  const selectLabel = t("expenses.select.row");
   return (
     <div
       ref={scrollRef}
@@ -217,17 +227,17 @@ export function LedgerTable(props: LedgerTableProps) {
       data-testid="ledger-table"
       data-disabled={disabled}
     >
-      <table className={classes.table} aria-rowcount={hasMore ? -1 : tableRows.length + 1}>
+      <table className={classes.table} aria-rowcount={hasMore ? -1 : rows.length + 1}>
         <LedgerHeader
-          headers={table.getFlatHeaders()}
+          headers={props.headers}
           all={headerState(selection)}
-          sort={sort}
+          sort={props.sort}
           onSort={props.onSort}
           onToggleAll={props.onToggleAll}
         />
         <tbody className={classes.body} style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
-            const row = tableRows[item.index];
+            const row = rows[item.index];
             if (!row) {
               return (
                 <tr
@@ -236,26 +246,50 @@ export function LedgerTable(props: LedgerTableProps) {
                   style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
                   data-testid="ledger-loading-more"
                 >
-                  <td>{t("expenses.list.loadingMore")}</td>
+                  <td>{props.loadingMoreLabel}</td>
                 </tr>
               );
             }
             return (
               <RowView
                 key={slotOf(item.index, items.length)}
-                row={row}
+                row={row.original}
                 columns={columns}
                 index={item.index}
                 start={item.start}
                 selected={isSelected(selection, row.id)}
                 onToggle={props.onToggle}
                 onOpen={props.onOpen}
-                selectLabel={selectLabel}
+                selectLabel={props.selectLabel}
               />
             );
           })}
         </tbody>
       </table>
     </div>
+  );
+});
+
+/**
+ * The ledger (spec 2): TanStack Table for the columns and rows (kept across keyset pages), its words and columns in
+ * the person's language, around the scroller. Sorting is the server's; clicking Date or Amount asks for the other
+ * order.
+ */
+export function LedgerTable({ rows, ...props }: LedgerTableProps) {
+  const { t } = useTranslation();
+  const { columns, tableColumns } = useLedgerColumns();
+  const table = useTable(
+    { features: ledgerFeatures, columns: tableColumns, data: rows as LedgerRow[], getRowId: (row) => row.id },
+    () => null,
+  );
+  return (
+    <LedgerScroller
+      {...props}
+      rows={table.getRowModel().rows}
+      headers={table.getFlatHeaders()}
+      columns={columns}
+      selectLabel={t("expenses.select.row")}
+      loadingMoreLabel={t("expenses.list.loadingMore")}
+    />
   );
 }
