@@ -5,7 +5,7 @@ import { type KeyboardEvent, type MouseEvent, memo, useEffect, useLayoutEffect, 
 import { useTranslation } from "react-i18next";
 import type { LedgerRow } from "./expenses.graphql.ts";
 import { GRID_TEMPLATE, type LedgerColumn, ledgerFeatures, SORTABLE, useLedgerColumns } from "./ledger-columns.tsx";
-import { slotOf } from "./ledger-row-model.ts";
+import { NO_SLOTS, nextSlots, type Slots, slotOf } from "./ledger-row-model.ts";
 import { headerState, isSelected, type LedgerSelection } from "./ledger-selection.ts";
 import classes from "./ledger-table.module.css";
 import type { LedgerSort } from "./ledger-view.ts";
@@ -65,7 +65,7 @@ const RowView = memo(function RowView({
 }: RowViewProps) {
   const { id } = row;
   const ref = useRef<HTMLTableRowElement>(null);
-  // A recycled row (see slotOf) that had the focus lets it go when it shows another transaction, as a row that
+  // A recycled row (see nextSlots) that had the focus lets it go when it shows another transaction, as a row that
   // left the page would: Enter or Space must never act on a transaction the person did not pick.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the new transaction is what asks for the blur.
   useLayoutEffect(() => {
@@ -208,6 +208,17 @@ const LedgerScroller = memo(function LedgerScroller(props: LedgerScrollerProps) 
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items.at(-1)?.index ?? -1;
+  // Each row's slot, its key: worked out from the slots of the last render that reached the page.
+  const committedSlots = useRef<Slots>(NO_SLOTS);
+  const firstIndex = items[0]?.index ?? 0;
+  const slots = nextSlots(
+    committedSlots.current,
+    firstIndex,
+    Math.max(0, Math.min(lastIndex + 1, rows.length) - firstIndex),
+  );
+  useLayoutEffect(() => {
+    committedSlots.current = slots;
+  });
 
   useEffect(() => {
     if (hasMore && !loadingMore && lastIndex >= rows.length - PREFETCH_ROWS) onNeedMore();
@@ -252,7 +263,7 @@ const LedgerScroller = memo(function LedgerScroller(props: LedgerScrollerProps) 
             }
             return (
               <RowView
-                key={slotOf(item.index, items.length)}
+                key={slotOf(slots, item.index)}
                 row={row.original}
                 columns={columns}
                 index={item.index}

@@ -1,8 +1,9 @@
 import { constructTable, createColumnHelper, tableFeatures } from "@tanstack/react-table";
 // The React adapter's own reactivity needs a component to render in; this pure test drives the table core directly.
 import { storeReactivityBindings } from "@tanstack/table-core/store-reactivity-bindings";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { keptCoreRowModel, slotOf } from "./ledger-row-model.ts";
+import { keptCoreRowModel, NO_SLOTS, nextSlots, type Slots, slotOf } from "./ledger-row-model.ts";
 
 type Item = { id: string; name: string };
 const features = tableFeatures({ coreRowModel: keptCoreRowModel, coreReactivityFeature: storeReactivityBindings() });
@@ -47,19 +48,66 @@ describe("kept core row model", () => {
 });
 
 describe("row slots", () => {
-  const slots = (first: number, count: number) =>
-    Array.from({ length: count }, (_, offset) => slotOf(first + offset, count));
+  const range = (first: number, count: number) => Array.from({ length: count }, (_, offset) => first + offset);
+  const slotsOf = (slots: Slots, indices: number[]) => indices.map((index) => slotOf(slots, index));
 
-  it("gives every rendered row its own slot, however far down the window is", () => {
-    for (const count of [1, 15, 16, 29, 31, 32, 60]) {
-      for (const first of [0, 7, 100, 2_315]) expect(new Set(slots(first, count)).size).toBe(count);
+  it("keeps the slots of the rows still in view and hands the leaving rows' slots to the new ones", () => {
+    const before = nextSlots(NO_SLOTS, 400, 28);
+    expect(new Set(slotsOf(before, range(400, 28)))).toEqual(new Set(range(0, 28)));
+    const after = nextSlots(before, 408, 28);
+    expect(slotsOf(after, range(408, 20))).toEqual(slotsOf(before, range(408, 20)));
+    expect(new Set(slotsOf(after, range(428, 8)))).toEqual(new Set(slotsOf(before, range(400, 8))));
+  });
+
+  it("gives every row its own slot, and never more slots than the most rows rendered at once", () => {
+    let slots = NO_SLOTS;
+    const windows = [
+      [0, 20],
+      [8, 28],
+      [16, 29],
+      [10, 29],
+      [900, 27],
+      [905, 28],
+      [2_300, 4],
+    ] as const;
+    for (const [first, count] of windows) {
+      slots = nextSlots(slots, first, count);
+      const keys = slotsOf(slots, range(first, count));
+      expect(keys.every((key) => key !== undefined && key < 29)).toBe(true);
+      expect(new Set(keys).size).toBe(count);
     }
   });
 
-  it("keeps a row's slot while the window moves and its size wobbles by a row or two", () => {
-    expect(slotOf(2_320, 28)).toBe(slotOf(2_320, 30));
-    const before = slots(400, 29);
-    const after = slots(408, 29);
-    expect(after.slice(0, 21)).toEqual(before.slice(8));
+  it("keeps every row still in view in its slot, and shares none, over any sequence of windows", () => {
+    const window = fc.record({ first: fc.nat(3_000), count: fc.integer({ min: 0, max: 40 }) });
+    fc.assert(
+      fc.property(fc.array(window, { minLength: 1, maxLength: 30 }), (windows) => {
+        let slots = NO_SLOTS;
+        let most = 0;
+        for (const { first, count } of windows) {
+          const next = nextSlots(slots, first, count);
+          const keys = slotsOf(next, range(first, count));
+          most = Math.max(most, count);
+          expect(new Set(keys).size).toBe(count);
+          expect(keys.every((key) => key !== undefined && key < most)).toBe(true);
+          for (const index of range(first, count)) {
+            const before = index >= slots.first && index < slots.first + slots.keys.length;
+            if (before) expect(slotOf(next, index)).toBe(slotOf(slots, index));
+          }
+          slots = next;
+        }
+      }),
+    );
+  });
+
+  it("after a jump, updates every row in place", () => {
+    const before = nextSlots(NO_SLOTS, 0, 28);
+    const after = nextSlots(before, 5_000, 28);
+    expect(new Set(slotsOf(after, range(5_000, 28)))).toEqual(new Set(before.keys));
+  });
+
+  it("answers the same slots while the window stays where it is", () => {
+    const slots = nextSlots(NO_SLOTS, 40, 28);
+    expect(nextSlots(slots, 40, 28)).toBe(slots);
   });
 });

@@ -38,11 +38,51 @@ export const keptCoreRowModel = <TFeatures extends TableFeatures, TData extends 
   };
 };
 
+/** The slot of each row in view: `keys[i]` is the slot of the row at index `first + i` of the list. */
+export type Slots = { readonly first: number; readonly keys: readonly number[] };
+
+export const NO_SLOTS: Slots = { first: 0, keys: [] };
+
+/** The slot, and so the React key, of the row at `index`, which must be in view. */
+export const slotOf = (slots: Slots, index: number): number | undefined => slots.keys[index - slots.first];
+
 /**
- * Rows are keyed by a slot, not by their transaction: a row that scrolls out hands its elements to the row that
- * scrolls in, which React updates in place. Keyed by transaction, each row scrolled past was made and thrown away,
- * its elements and React's bookkeeping for them: a quarter of what the scroll allocated, and the garbage collector's
- * pauses for it were long tasks. The slots are a multiple of 16 above the rows rendered, so the window moving by a
- * few rows keeps every row's slot, and no two rows in the page share one.
+ * Rows are keyed by a slot, not by their transaction: a row that scrolls out hands its slot, and so its elements, to
+ * a row that scrolls in, which React updates in place. Keyed by transaction, each row scrolled past was made and
+ * thrown away, its elements and React's bookkeeping for them, and the garbage collector's pauses for them were long
+ * tasks. A slot is only handed on within one render: a key missing from a render is a row React removes.
+ *
+ * `count` rows from `first` are in view now. The rows still in view keep their slots; the new ones take the slots of
+ * the rows that left, then the lowest slots free, so there are never more slots than the most rows rendered at once.
+ * Arrays rather than maps: this runs on every frame of a scroll.
  */
-export const slotOf = (index: number, rendered: number): number => index % (Math.ceil((rendered + 1) / 16) * 16);
+export const nextSlots = (previous: Slots, first: number, count: number): Slots => {
+  const { first: was, keys: old } = previous;
+  if (was === first && old.length === count) return previous;
+  const keys = new Array<number | undefined>(count).fill(undefined);
+  const used: boolean[] = [];
+  const free: number[] = [];
+  for (let offset = 0; offset < old.length; offset++) {
+    const slot = old[offset] as number;
+    const at = was + offset - first;
+    if (at >= 0 && at < count) {
+      keys[at] = slot;
+      used[slot] = true;
+    } else {
+      free.push(slot);
+    }
+  }
+  let taken = 0;
+  let fresh = 0;
+  for (let at = 0; at < count; at++) {
+    if (keys[at] !== undefined) continue;
+    let slot = free[taken++];
+    if (slot === undefined) {
+      while (used[fresh]) fresh++;
+      slot = fresh;
+    }
+    keys[at] = slot;
+    used[slot] = true;
+  }
+  return { first, keys: keys as number[] };
+};
