@@ -193,7 +193,9 @@ describe("expenses ledger at 100,000 rows", () => {
     }
   });
 
-  it("shows the first rows in under 1 s and scrolls without a long task over 50 ms", { timeout: 600_000 }, async () => {
+  it("shows the first rows in under 1 s and scrolls without a long task over 50 ms", {
+    timeout: 600_000,
+  }, async (context) => {
     // The machine's two cores are the browser's, the server's and PostgreSQL's. What is measured is the page, so the
     // server's start-up work (reading the demo receipts, a minute of a core) and the wake of the 100,000 rows
     // (autovacuum, the disk's write-back) end first, as the bench waits before its figures (bench/support/settle.ts;
@@ -205,11 +207,15 @@ describe("expenses ledger at 100,000 rows", () => {
     await seedBigRange(projectId);
     const readers = (await cpuReaders(inject("databaseUrl")))(serverPid());
     console.log(`  ${waitedLine("the wake of the seeded rows", await waitForQuiet(readers))}`);
-    browser = await openBrowser({ width: 1280, height: 900 });
-    const { page } = browser;
-    await signInAs(page, "accountant@demo.is", "is");
-    await page.evaluate((id) => localStorage.setItem("kort.project", id), projectId);
-    await page.addInitScript(installProbes);
+    // A browser of its own, signed in as the accountant, at the demo company, with the probes in each page it loads.
+    const openLedger = async () => {
+      browser = await openBrowser({ width: 1280, height: 900 });
+      await signInAs(browser.page, "accountant@demo.is", "is");
+      await browser.page.evaluate((id) => localStorage.setItem("kort.project", id), projectId);
+      await browser.page.addInitScript(installProbes);
+      return browser.page;
+    };
+    let page = await openLedger();
 
     // The app is in the browser's cache, as for anyone who uses it: what is measured is the range, not the
     // first download. Then three fresh loads of the page at the range (scripts, session, the first keyset page
@@ -233,6 +239,16 @@ describe("expenses ledger at 100,000 rows", () => {
     const { loads, median } = await medianFirstRows(BIG_RANGE);
     console.log(`  first rows of ${BIG_COUNT} after ${loads.join(", ")} ms (median ${median})`);
     expect(median).toBeLessThan(1000);
+
+    // The scroll runs in a browser of its own, opened at the range once, as by a person who opens the ledger and
+    // scrolls. In the browser of the loads above, the scroll also paid for their garbage: a tab's pages share one
+    // JavaScript heap, which held 50 MB before the scroll, 10 MB of it alive. The full collections that garbage
+    // brought on were the scroll's long tasks (docs/decisions.md, "The scroll's long tasks were the loads'
+    // garbage").
+    await closeBrowser(browser, context);
+    page = await openLedger();
+    await page.goto(`${inject("baseUrl")}/expenses?fromDate=${BIG_RANGE.fromDate}&toDate=${BIG_RANGE.toDate}`);
+    await page.getByTestId("ledger-row").first().waitFor();
     await tableReady(page);
 
     // A fast scroll through over two thousand rows, 400 px (about 8 rows) a frame, loading page after page by
