@@ -9,27 +9,27 @@ import { constructRow, type Row, type RowModel, type Table, type TableFeatures }
  * collector's pauses for them were the scroll's long tasks. Kept rows also keep their identity, so the rows in
  * view do not re-render when a page arrives.
  *
- * A row is kept by its transaction object and its place: a refetch gives new objects, and so new rows.
+ * A row is kept while the same transaction object stays at the same place: a refetch gives new objects, and so new
+ * rows. Read from the last model by index, with no map of every row ever made (a weak map's entries are extra work
+ * for each of the collector's full pauses).
  */
 export const keptCoreRowModel = <TFeatures extends TableFeatures, TData extends object>(
   table: Table<TFeatures, TData>,
 ) => {
-  const kept = new WeakMap<TData, Row<TFeatures, TData>>();
   let data: readonly TData[] | undefined;
   let model: RowModel<TFeatures, TData> = { rows: [], flatRows: [], rowsById: {} };
   return (): RowModel<TFeatures, TData> => {
     if (table.options.data === data) return model;
+    const before = model.rows;
     data = table.options.data;
     const rows: Row<TFeatures, TData>[] = [];
     const rowsById: Record<string, Row<TFeatures, TData>> = Object.create(null);
     // An index loop: `entries()` made a pair for each of thousands of rows on every page.
     for (let index = 0; index < data.length; index++) {
       const original = data[index] as TData;
-      let row = kept.get(original);
-      if (row?.index !== index) {
-        row = constructRow(table, table.getRowId(original, index), original, index, 0);
-        kept.set(original, row);
-      }
+      const kept = before[index];
+      const row =
+        kept?.original === original ? kept : constructRow(table, table.getRowId(original, index), original, index, 0);
       rows.push(row);
       rowsById[row.id] = row;
     }
