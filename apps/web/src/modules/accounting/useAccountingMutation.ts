@@ -1,10 +1,7 @@
-import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { toApiError } from "../../app/api/api-error.ts";
 import { request } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
 import type { TadaDocumentNode } from "../../app/api/graphql.ts";
+import { showFailure, useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { ACCOUNTING_QUERY_ROOT } from "./accounting-queries.ts";
 
 /** Spec 8: each accounting error names what failed, then the reason after a colon. */
@@ -62,8 +59,7 @@ const failureFor = (failure: AccountingFailure, code: string): AccountingFailure
 /** Shows spec 8's error toast: "what failed: why", the reason translated from the code. */
 export const useAccountingFailure = () => {
   const { t } = useTranslation();
-  return (failure: AccountingFailure, reason: string) =>
-    notifications.show({ color: "red", message: t(FAILURE_KEYS[failure], { reason }), "data-testid": "toast-error" });
+  return (failure: AccountingFailure, reason: string) => showFailure(t(FAILURE_KEYS[failure], { reason }));
 };
 
 /**
@@ -76,23 +72,10 @@ export const useAccountingMutation = <Result, Variables>(
   successMessage?: (variables: Variables, result: Result) => string,
 ) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const showFailure = useAccountingFailure();
-  return useMutation({
-    mutationFn: (variables: Variables) => request(document, variables),
-    onSuccess: async (result, variables) => {
-      if (successMessage) {
-        notifications.show({
-          color: "teal",
-          message: successMessage(variables, result),
-          "data-testid": "toast-success",
-        });
-      }
-      await queryClient.invalidateQueries({ queryKey: [ACCOUNTING_QUERY_ROOT] });
-    },
-    onError: (error) => {
-      const { code } = toApiError(error);
-      showFailure(failureFor(failure, code), t(errorKey(code)));
-    },
+  return useToastedMutation({
+    run: (variables: Variables) => request(document, variables),
+    success: successMessage && ((result, variables) => successMessage(variables, result)),
+    failure: ({ code, reason }) => t(FAILURE_KEYS[failureFor(failure, code)], { reason }),
+    refetch: [[ACCOUNTING_QUERY_ROOT]],
   });
 };

@@ -1,12 +1,11 @@
 import { Button, Paper, SegmentedControl, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
 import { request } from "../../app/api/client.ts";
 import { errorKey } from "../../app/api/error-key.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { PUBLISH_ANNOUNCEMENT_MUTATION } from "./announcements.graphql.ts";
 
 type Audience = "all" | "is-IS" | "en-US";
@@ -19,8 +18,9 @@ export function PublishAnnouncementCard() {
   const [body, setBody] = useState("");
   const [url, setUrl] = useState("");
   const [audience, setAudience] = useState<Audience>("all");
-  const publish = useMutation({
-    mutationFn: () =>
+  // A refusal is shown under the form, not in a toast.
+  const publish = useToastedMutation({
+    run: () =>
       request(PUBLISH_ANNOUNCEMENT_MUTATION, {
         input: {
           title: title.trim(),
@@ -29,12 +29,8 @@ export function PublishAnnouncementCard() {
           locale: audience === "all" ? null : audience,
         },
       }),
+    success: () => t("platform.announcements.published"),
     onSuccess: () => {
-      notifications.show({
-        color: "teal",
-        message: t("platform.announcements.published"),
-        "data-testid": "toast-success",
-      });
       setTitle("");
       setBody("");
       setUrl("");

@@ -1,11 +1,9 @@
 import type { CardType } from "@kort/core";
-import { notifications } from "@mantine/notifications";
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import type { ParseKeys } from "i18next";
 import { useTranslation } from "react-i18next";
-import { toApiError } from "../../app/api/api-error.ts";
 import { request, upload } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { useSelectedProjectId } from "../../app/session/project-store.ts";
 import { CARD_DESIGNS_QUERY, DELETE_CARD_DESIGN, SET_CARD_TYPE_DESIGN } from "./card-designs.graphql.ts";
 
@@ -26,23 +24,12 @@ export const useCardDesigns = () => {
 /** Refusals name their reason; success refreshes the designs and the cards that show them. */
 const useDesignMutation = <Input>(run: (input: Input) => Promise<unknown>, successKey: ParseKeys) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const projectId = useSelectedProjectId();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async () => {
-      notifications.show({ color: "teal", message: t(successKey), "data-testid": "toast-success" });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: designsKey(projectId) }),
-        queryClient.invalidateQueries({ queryKey: ["cards"] }),
-      ]);
-    },
-    onError: (error) =>
-      notifications.show({
-        color: "red",
-        message: t("cardDesigns.refused", { reason: t(errorKey(toApiError(error).code)) }),
-        "data-testid": "toast-error",
-      }),
+  return useToastedMutation({
+    run,
+    success: () => t(successKey),
+    failure: ({ reason }) => t("cardDesigns.refused", { reason }),
+    refetch: [designsKey(projectId), ["cards"]],
   });
 };
 

@@ -1,10 +1,7 @@
-import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { toApiError } from "../../app/api/api-error.ts";
 import { request } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
 import type { TadaDocumentNode, VariablesOf } from "../../app/api/graphql.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { CARDS_QUERY_ROOT } from "./card-queries.ts";
 import { CARD_MUTATIONS, type CardMutationKind } from "./cards.graphql.ts";
 
@@ -42,16 +39,10 @@ export const useCardMutation = <Kind extends CardMutationKind>(kind: Kind) => {
   const failureKey: (typeof FAILURE_KEYS)[CardMutationKind] = FAILURE_KEYS[kind];
   const successKey: (typeof SUCCESS_KEYS)[CardMutationKind] = SUCCESS_KEYS[kind];
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (variables: CardMutationVariables<Kind>) => request(document, variables),
-    onSuccess: async () => {
-      notifications.show({ color: "teal", message: t(successKey), "data-testid": "toast-success" });
-      await queryClient.invalidateQueries({ queryKey: [CARDS_QUERY_ROOT] });
-    },
-    onError: (error) => {
-      const reason = t(errorKey(toApiError(error).code));
-      notifications.show({ color: "red", message: t(failureKey, { reason }), "data-testid": "toast-error" });
-    },
+  return useToastedMutation({
+    run: (variables: CardMutationVariables<Kind>) => request(document, variables),
+    success: () => t(successKey),
+    failure: ({ reason }) => t(failureKey, { reason }),
+    refetch: [[CARDS_QUERY_ROOT]],
   });
 };

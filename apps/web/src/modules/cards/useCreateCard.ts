@@ -1,10 +1,7 @@
 import type { CardType } from "@kort/core";
-import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { toApiError } from "../../app/api/api-error.ts";
 import { request } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { STORAGE_KEYS, writeStored } from "../../app/storage.ts";
 import { CARDS_QUERY_ROOT } from "./card-queries.ts";
 import {
@@ -14,28 +11,21 @@ import {
 } from "./cards.graphql.ts";
 
 /**
- * Issues a card of the chosen type; the onboarding's "card created" flag, a toast (spec 8) and a refreshed list
- * follow, the flag first: it must not wait for the list's refetch.
+ * Issues a card of the chosen type; a toast (spec 8), the onboarding's "card created" flag and a refreshed list
+ * follow, the flag before the list: it must not wait for the list's refetch.
  */
 export const useCreateCard = () => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ cardType, variables }: { cardType: CardType; variables: CreateCardVariables }) => {
+  return useToastedMutation({
+    run: async ({ cardType, variables }: { cardType: CardType; variables: CreateCardVariables }) => {
       // Both mutations answer the new card's id; the caller needs nothing more.
       await (cardType === "BUSINESS_EXPENSE"
         ? request(CREATE_BUSINESS_CARD_MUTATION, variables)
         : request(CREATE_EMPLOYEE_CARD_MUTATION, variables));
     },
-    onSuccess: async (_result, { variables }) => {
-      writeStored(STORAGE_KEYS.onboardingCard, "created");
-      const message = t("cards.toast.created", { name: variables.input.description });
-      notifications.show({ color: "teal", message, "data-testid": "toast-success" });
-      await queryClient.invalidateQueries({ queryKey: [CARDS_QUERY_ROOT] });
-    },
-    onError: (error) => {
-      const reason = t(errorKey(toApiError(error).code));
-      notifications.show({ color: "red", message: t("cards.errors.create", { reason }), "data-testid": "toast-error" });
-    },
+    success: (_result, { variables }) => t("cards.toast.created", { name: variables.input.description }),
+    failure: ({ reason }) => t("cards.errors.create", { reason }),
+    onSuccess: () => writeStored(STORAGE_KEYS.onboardingCard, "created"),
+    refetch: [[CARDS_QUERY_ROOT]],
   });
 };

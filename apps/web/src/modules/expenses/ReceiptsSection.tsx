@@ -1,11 +1,11 @@
 import { RECEIPT_ACCEPT } from "@kort/core";
 import { ActionIcon, Button, Group, Image, Loader, Modal, Paper, Stack, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconExternalLink, IconFile, IconFileTypePdf, IconTrash, IconUpload } from "@tabler/icons-react";
 import { type DragEvent, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
 import { errorKey } from "../../app/api/error-key.ts";
+import { showFailure } from "../../app/api/toasted-mutation.ts";
 import { useLocale } from "../../app/i18n/useLocale.ts";
 import { ReceiptReading } from "./ReceiptReading.tsx";
 import { formatFileSize, isPreviewableImage } from "./receipt-files.ts";
@@ -57,11 +57,8 @@ export function ReceiptsSection({ transactionId, editable }: { transactionId: st
       setPreview({ name: current.file_name, src });
     } catch (error) {
       tab?.close();
-      notifications.show({
-        color: "red",
-        message: t("expenses.receipts.errors.open", { reason: t(errorKey(toApiError(error).code)) }),
-        "data-testid": "toast-error",
-      });
+      const { code } = toApiError(error);
+      showFailure(t("expenses.receipts.errors.open", { reason: t(errorKey(code)) }), code);
     }
   };
 

@@ -1,9 +1,7 @@
-import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { toApiError } from "../../app/api/api-error.ts";
 import { request } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { LEDGER_QUERY_ROOT } from "./ledger-queries.ts";
 import {
   ATTACH_RECEIPT_MUTATION,
@@ -50,26 +48,14 @@ type Pair = { receiptId: string; transactionId: string; name: string };
 /** Attach (a suggestion confirmed or a receipt picked) or reject: a toast either way, then the ledger refetches. */
 export const useReceiptDecision = (kind: "attach" | "reject") => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ receiptId, transactionId }: Pair) => {
+  return useToastedMutation({
+    run: async ({ receiptId, transactionId }: Pair) => {
       const variables = { receipt_id: receiptId, transaction_id: transactionId };
       if (kind === "attach") await request(ATTACH_RECEIPT_MUTATION, variables);
       else await request(REJECT_RECEIPT_SUGGESTION_MUTATION, variables);
     },
-    onSuccess: async (_done, pair) => {
-      notifications.show({
-        color: "teal",
-        message: t(`expenses.inbox.${kind}ed`, { name: pair.name }),
-        "data-testid": "toast-success",
-      });
-      await queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_ROOT] });
-    },
-    onError: (error) =>
-      notifications.show({
-        color: "red",
-        message: t(`expenses.inbox.errors.${kind}`, { reason: t(errorKey(toApiError(error).code)) }),
-        "data-testid": "toast-error",
-      }),
+    success: (_done, pair) => t(`expenses.inbox.${kind}ed`, { name: pair.name }),
+    failure: ({ reason }) => t(`expenses.inbox.errors.${kind}`, { reason }),
+    refetch: [[LEDGER_QUERY_ROOT]],
   });
 };

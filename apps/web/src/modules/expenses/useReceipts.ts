@@ -1,10 +1,9 @@
 import { signedLinkNeedsRefresh } from "@kort/core";
-import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { ApiError, toApiError } from "../../app/api/api-error.ts";
+import { ApiError } from "../../app/api/api-error.ts";
 import { request, upload } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { LEDGER_QUERY_ROOT } from "./ledger-queries.ts";
 import { precheckReceipt } from "./receipt-files.ts";
 import {
@@ -51,69 +50,45 @@ export const useFreshReceipt = (transactionId: string) => {
   };
 };
 
-const failed = (message: string) => notifications.show({ color: "red", message, "data-testid": "toast-error" });
-
 /** Uploads one file as a receipt (multipart `file`), with a toast either way (spec 8), then refreshes the ledger. */
 export const useUploadReceipt = (transactionId: string) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (file: File) => {
+  return useToastedMutation({
+    run: async (file: File) => {
       const early = precheckReceipt(file);
       if (early) throw new ApiError(early, early);
       const form = new FormData();
       form.append("file", file, file.name);
       return upload<{ id: string }>(`/transactions/${encodeURIComponent(transactionId)}/receipts`, form);
     },
-    onSuccess: async (_receipt, file) => {
-      notifications.show({
-        color: "teal",
-        message: t("expenses.receipts.uploaded", { name: file.name }),
-        "data-testid": "toast-success",
-      });
-      await queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_ROOT] });
-    },
-    onError: (error, file) =>
-      failed(t("expenses.receipts.errors.upload", { name: file.name, reason: t(errorKey(toApiError(error).code)) })),
+    success: (_receipt, file) => t("expenses.receipts.uploaded", { name: file.name }),
+    failure: ({ reason }, file) => t("expenses.receipts.errors.upload", { name: file.name, reason }),
+    refetch: [[LEDGER_QUERY_ROOT]],
   });
 };
 
 export const useRemoveReceipt = () => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (receipt: Receipt) => request(REMOVE_RECEIPTS_MUTATION, { ids: [receipt.id] }),
-    onSuccess: async (_ids, receipt) => {
-      notifications.show({
-        color: "teal",
-        message: t("expenses.receipts.removed", { name: receipt.file_name }),
-        "data-testid": "toast-success",
-      });
-      await queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_ROOT] });
-    },
-    onError: (error) => failed(t("expenses.receipts.errors.remove", { reason: t(errorKey(toApiError(error).code)) })),
+  return useToastedMutation({
+    run: (receipt: Receipt) => request(REMOVE_RECEIPTS_MUTATION, { ids: [receipt.id] }),
+    success: (_ids, receipt) => t("expenses.receipts.removed", { name: receipt.file_name }),
+    failure: ({ reason }) => t("expenses.receipts.errors.remove", { reason }),
+    refetch: [[LEDGER_QUERY_ROOT]],
   });
 };
 
 /** Bulk set category or tax category on the picked rows (all or none): the count in a toast, then a refetch. */
 export const useBulkSet = (kind: "category" | "taxCategory") => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ ids, value }: { ids: string[]; value: string | null }) =>
+  return useToastedMutation({
+    run: async ({ ids, value }: { ids: string[]; value: string | null }) =>
       kind === "category"
         ? (await request(BULK_SET_CATEGORY_MUTATION, { transaction_ids: ids, category_id: value ?? "" }))
             .bulk_set_transaction_category.updated
         : (await request(BULK_SET_TAX_CATEGORY_MUTATION, { transaction_ids: ids, tax_category_id: value }))
             .bulk_set_transaction_tax_category.updated,
-    onSuccess: async (count) => {
-      notifications.show({
-        color: "teal",
-        message: t(`expenses.bulk.saved.${kind}`, { count }),
-        "data-testid": "toast-success",
-      });
-      await queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_ROOT] });
-    },
-    onError: (error) => failed(t(`expenses.bulk.errors.${kind}`, { reason: t(errorKey(toApiError(error).code)) })),
+    success: (count) => t(`expenses.bulk.saved.${kind}`, { count }),
+    failure: ({ reason }) => t(`expenses.bulk.errors.${kind}`, { reason }),
+    refetch: [[LEDGER_QUERY_ROOT]],
   });
 };

@@ -1,10 +1,8 @@
-import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { toApiError } from "../../app/api/api-error.ts";
 import { request } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
 import type { TadaDocumentNode, VariablesOf } from "../../app/api/graphql.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { LEDGER_QUERY_ROOT } from "./ledger-queries.ts";
 import {
   REMIND_MUTATION,
@@ -53,38 +51,21 @@ export const useTransactionEdit = <Kind extends TransactionEditKind>(kind: Kind)
   const successKey: (typeof SUCCESS_KEYS)[TransactionEditKind] = SUCCESS_KEYS[kind];
   const failureKey: (typeof FAILURE_KEYS)[TransactionEditKind] = FAILURE_KEYS[kind];
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (variables: TransactionEditVariables<Kind>) => request(document, variables),
-    onSuccess: async () => {
-      notifications.show({ color: "teal", message: t(successKey), "data-testid": "toast-success" });
-      await queryClient.invalidateQueries({ queryKey: [LEDGER_QUERY_ROOT] });
-    },
-    onError: (error) => {
-      const reason = t(errorKey(toApiError(error).code));
-      notifications.show({ color: "red", message: t(failureKey, { reason }), "data-testid": "toast-error" });
-    },
+  return useToastedMutation({
+    run: (variables: TransactionEditVariables<Kind>) => request(document, variables),
+    success: () => t(successKey),
+    failure: ({ reason }) => t(failureKey, { reason }),
+    refetch: [[LEDGER_QUERY_ROOT]],
   });
 };
 
 /** Remind the cardholders of transactions (spec 2): a toast says how many were asked, or "reminder not sent". */
 export const useRemind = () => {
   const { t } = useTranslation();
-  return useMutation({
-    mutationFn: (ids: string[]) => request(REMIND_MUTATION, { transaction_ids: ids }),
-    onSuccess: ({ remind_transaction: result }) =>
-      notifications.show({
-        color: "teal",
-        message: t("expenses.remind.sent", { count: result.reminded, people: result.people }),
-        "data-testid": "toast-success",
-      }),
-    onError: (error) => {
-      const reason = t(errorKey(toApiError(error).code));
-      notifications.show({
-        color: "red",
-        message: t("expenses.remind.failed", { reason }),
-        "data-testid": "toast-error",
-      });
-    },
+  return useToastedMutation({
+    run: (ids: string[]) => request(REMIND_MUTATION, { transaction_ids: ids }),
+    success: ({ remind_transaction: result }) =>
+      t("expenses.remind.sent", { count: result.reminded, people: result.people }),
+    failure: ({ reason }) => t("expenses.remind.failed", { reason }),
   });
 };

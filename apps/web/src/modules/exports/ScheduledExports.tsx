@@ -1,13 +1,11 @@
 import { EXPORT_FORMATS, type ExportFormat, formatDate } from "@kort/core";
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Switch, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconTrash } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toApiError } from "../../app/api/api-error.ts";
 import { request } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { useLocale } from "../../app/i18n/useLocale.ts";
 import {
   CREATE_SCHEDULE_MUTATION,
@@ -25,22 +23,16 @@ const SCHEDULES_KEY = ["exports", "schedules"] as const;
 export function ScheduledExports() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const queryClient = useQueryClient();
   const schedules = useQuery({
     queryKey: SCHEDULES_KEY,
     queryFn: async ({ signal }) => (await request(SCHEDULED_EXPORTS_QUERY, {}, { signal })).scheduled_exports,
   });
   const [format, setFormat] = useState<ExportFormat>("XLSX");
   const [hour, setHour] = useState<number | string>(6);
-  const change = useMutation({
-    mutationFn: (run: () => Promise<unknown>) => run(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SCHEDULES_KEY }),
-    onError: (error) =>
-      notifications.show({
-        color: "red",
-        message: t("exports.schedules.error", { reason: t(errorKey(toApiError(error).code)) }),
-        "data-testid": "toast-error",
-      }),
+  const change = useToastedMutation({
+    run: (run: () => Promise<unknown>) => run(),
+    failure: ({ reason }) => t("exports.schedules.error", { reason }),
+    refetch: [SCHEDULES_KEY],
   });
   const add = () => {
     const chosen = typeof hour === "number" ? hour : Number.parseInt(hour, 10);

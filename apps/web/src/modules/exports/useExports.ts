@@ -1,10 +1,8 @@
 import type { JobStatus } from "@kort/core";
-import { notifications } from "@mantine/notifications";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { toApiError } from "../../app/api/api-error.ts";
 import { request } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { LEDGER_QUERY_ROOT } from "../expenses/ledger-queries.ts";
 import {
   CREATE_EXPORT_MUTATION,
@@ -68,20 +66,12 @@ export const useExportCheck = (input: ExportInput | null) =>
     staleTime: 0,
   });
 
-const useExportMutation = <V>(run: (variables: V) => Promise<unknown>, failure: "create" | "retry" | "accounts") => {
+const useExportMutation = <V>(run: (variables: V) => Promise<unknown>, failure: "create" | "retry") => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [EXPORTS_ROOT, "list"] });
-    },
-    onError: (error) =>
-      notifications.show({
-        color: "red",
-        message: t(`exports.errors.${failure}`, { reason: t(errorKey(toApiError(error).code)) }),
-        "data-testid": "toast-error",
-      }),
+  return useToastedMutation({
+    run,
+    failure: ({ reason }) => t(`exports.errors.${failure}`, { reason }),
+    refetch: [[EXPORTS_ROOT, "list"]],
   });
 };
 
@@ -110,19 +100,14 @@ export const useExportAccounts = () =>
 
 export const useSetExportAccounts = () => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const mutation = useExportMutation(
-    (input: ExportAccountsInput) => request(SET_EXPORT_ACCOUNTS_MUTATION, input),
-    "accounts",
-  );
-  return {
-    ...mutation,
-    save: (input: ExportAccountsInput) =>
-      mutation.mutate(input, {
-        onSuccess: async () => {
-          notifications.show({ color: "teal", message: t("exports.accounts.saved"), "data-testid": "toast-success" });
-          await queryClient.invalidateQueries({ queryKey: [EXPORTS_ROOT, "accounts"] });
-        },
-      }),
-  };
+  const mutation = useToastedMutation({
+    run: (input: ExportAccountsInput) => request(SET_EXPORT_ACCOUNTS_MUTATION, input),
+    success: () => t("exports.accounts.saved"),
+    failure: ({ reason }) => t("exports.errors.accounts", { reason }),
+    refetch: [
+      [EXPORTS_ROOT, "list"],
+      [EXPORTS_ROOT, "accounts"],
+    ],
+  });
+  return { ...mutation, save: (input: ExportAccountsInput) => mutation.mutate(input) };
 };

@@ -1,10 +1,8 @@
 import { signedLinkNeedsRefresh } from "@kort/core";
-import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { toApiError } from "../../app/api/api-error.ts";
 import { request } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import {
   INVOICE_QUERY,
   INVOICE_SETTINGS_QUERY,
@@ -43,19 +41,11 @@ export const useFreshInvoice = () => {
 
 const useInvoiceMutation = <V>(run: (variables: V) => Promise<unknown>, failure: "send" | "issue" | "dueDays") => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [INVOICES_ROOT] });
-      notifications.show({ color: "teal", message: t(`invoices.toast.${failure}`), "data-testid": "toast-success" });
-    },
-    onError: (error) =>
-      notifications.show({
-        color: "red",
-        message: t(`invoices.errors.${failure}`, { reason: t(errorKey(toApiError(error).code)) }),
-        "data-testid": "toast-error",
-      }),
+  return useToastedMutation({
+    run,
+    success: () => t(`invoices.toast.${failure}`),
+    failure: ({ reason }) => t(`invoices.errors.${failure}`, { reason }),
+    refetch: [[INVOICES_ROOT]],
   });
 };
 

@@ -1,12 +1,9 @@
 import { ACCOUNT_HOLDERS, type AccountHolder, formatMoney, isValidBankAccount, isValidKennitala } from "@kort/core";
 import { Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toApiError } from "../../app/api/api-error.ts";
 import { request } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { useLocale } from "../../app/i18n/useLocale.ts";
 import { AmountInput } from "../../ui/amount-input/AmountInput.tsx";
 import {
@@ -39,34 +36,17 @@ export function CreditActions({ creditLimit }: { creditLimit: number }) {
   );
 }
 
-const useFailureToast = () => {
-  const { t } = useTranslation();
-  return (error: unknown) =>
-    notifications.show({
-      color: "red",
-      message: t(errorKey(toApiError(error).code)),
-      "data-testid": "toast-error",
-    });
-};
-
 function LimitRequestForm({ creditLimit, onDone }: { creditLimit: number; onDone: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const failed = useFailureToast();
   const [limit, setLimit] = useState<number | null>(null);
   const [message, setMessage] = useState("");
-  const send = useMutation({
-    mutationFn: (requested: number) =>
+  const send = useToastedMutation({
+    run: (requested: number) =>
       request(REQUEST_CREDIT_LIMIT_MUTATION, { requested_limit: requested, message: message.trim() || null }),
-    onSuccess: (result) => {
-      notifications.show({
-        color: "teal",
-        message: t("overview.credit.requestSent", { to: result.request_credit_limit_change }),
-        "data-testid": "toast-success",
-      });
-      onDone();
-    },
-    onError: failed,
+    success: (result) => t("overview.credit.requestSent", { to: result.request_credit_limit_change }),
+    failure: ({ reason }) => reason,
+    onSuccess: onDone,
   });
   return (
     <form
@@ -103,8 +83,6 @@ type Created = { id: string; amount: string; bank_account: string };
 function DepositForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const queryClient = useQueryClient();
-  const failed = useFailureToast();
   const [amount, setAmount] = useState<number | null>(null);
   const [account, setAccount] = useState("");
   const [holder, setHolder] = useState<AccountHolder>("COMPANY");
@@ -114,22 +92,20 @@ function DepositForm({ onDone }: { onDone: () => void }) {
   const accountError = touched && !isValidBankAccount(account) ? t("overview.credit.accountInvalid") : null;
   const kennitalaError = touched && !isValidKennitala(kennitala) ? t("overview.credit.kennitalaInvalid") : null;
 
-  const create = useMutation({
-    mutationFn: (input: { amount: number }) =>
+  const create = useToastedMutation({
+    run: (input: { amount: number }) =>
       request(CREATE_TRANSFER_MUTATION, {
         input: { amount: input.amount, bank_account: account, account_holder: holder, holder_kennitala: kennitala },
       }),
+    failure: ({ reason }) => reason,
     onSuccess: (result) => setCreated(result.create_transfer),
-    onError: failed,
   });
-  const initiate = useMutation({
-    mutationFn: (id: string) => request(INITIATE_TRANSFER_MUTATION, { id }),
-    onSuccess: async () => {
-      notifications.show({ color: "teal", message: t("overview.credit.deposited"), "data-testid": "toast-success" });
-      onDone();
-      await queryClient.invalidateQueries({ queryKey: [OVERVIEW_ROOT] });
-    },
-    onError: failed,
+  const initiate = useToastedMutation({
+    run: (id: string) => request(INITIATE_TRANSFER_MUTATION, { id }),
+    success: () => t("overview.credit.deposited"),
+    failure: ({ reason }) => reason,
+    onSuccess: onDone,
+    refetch: [[OVERVIEW_ROOT]],
   });
 
   if (created) {

@@ -1,10 +1,7 @@
-import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { toApiError } from "../../app/api/api-error.ts";
 import { request } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
 import type { TadaDocumentNode } from "../../app/api/graphql.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { PEOPLE_QUERY_ROOT } from "./usePeopleQueries.ts";
 
 /** Spec 8: each failure names what failed, then the reason after a colon. */
@@ -32,18 +29,10 @@ export const usePeopleMutation = <Result, Variables>(
   successMessage: (variables: Variables, result: Result) => string,
 ) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (variables: Variables) => request(document, variables),
-    onSuccess: async (result, variables) => {
-      notifications.show({ color: "teal", message: successMessage(variables, result), "data-testid": "toast-success" });
-      await queryClient.invalidateQueries({ queryKey: PEOPLE_QUERY_ROOT });
-    },
-    onError: (error) => {
-      const { code } = toApiError(error);
-      const reason = t(errorKey(code));
-      const message = PLAIN_CODES.has(code) ? reason : t(FAILURE_KEYS[failure], { reason });
-      notifications.show({ color: "red", message, "data-testid": "toast-error", "data-code": code });
-    },
+  return useToastedMutation({
+    run: (variables: Variables) => request(document, variables),
+    success: (result, variables) => successMessage(variables, result),
+    failure: ({ code, reason }) => (PLAIN_CODES.has(code) ? reason : t(FAILURE_KEYS[failure], { reason })),
+    refetch: [PEOPLE_QUERY_ROOT],
   });
 };

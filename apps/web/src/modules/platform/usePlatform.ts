@@ -1,10 +1,8 @@
-import { notifications } from "@mantine/notifications";
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { toApiError } from "../../app/api/api-error.ts";
 import { request } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
 import type { TadaDocumentNode } from "../../app/api/graphql.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { LOCKED_USERS_QUERY, PENDING_COMPANIES_QUERY } from "./platform.graphql.ts";
 
 /** Every console query key starts here, so one invalidation after a decision refreshes the page. */
@@ -49,18 +47,11 @@ export const usePlatformMutation = <Result, Variables>(
   successMessage: (variables: Variables, result: Result) => string,
 ) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (variables: Variables) => request(document, variables),
-    onSuccess: async (result, variables) => {
-      notifications.show({ color: "teal", message: successMessage(variables, result), "data-testid": "toast-success" });
-      await queryClient.invalidateQueries({ queryKey: PLATFORM_QUERY_ROOT });
-    },
-    onError: async (error) => {
-      const { code } = toApiError(error);
-      const message = t(FAILURE_KEYS[failure], { reason: t(errorKey(code)) });
-      notifications.show({ color: "red", message, "data-testid": "toast-error", "data-code": code });
-      if (code === "CONFLICT") await queryClient.invalidateQueries({ queryKey: PLATFORM_QUERY_ROOT });
-    },
+  return useToastedMutation({
+    run: (variables: Variables) => request(document, variables),
+    success: (result, variables) => successMessage(variables, result),
+    failure: ({ reason }) => t(FAILURE_KEYS[failure], { reason }),
+    refetch: [PLATFORM_QUERY_ROOT],
+    refetchAfter: ["CONFLICT"],
   });
 };

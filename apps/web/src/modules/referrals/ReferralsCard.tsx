@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toApiError } from "../../app/api/api-error.ts";
 import { request, rest } from "../../app/api/client.ts";
 import { errorKey } from "../../app/api/error-key.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { useSelectedProjectId } from "../../app/session/project-store.ts";
 import { useFormatDay } from "../cards/useFormatDay.ts";
 import { REFERRALS_QUERY } from "./referrals.graphql.ts";
@@ -20,7 +20,6 @@ export function ReferralsCard() {
   const { t } = useTranslation();
   const day = useFormatDay();
   const projectId = useSelectedProjectId();
-  const queryClient = useQueryClient();
   const key = ["referrals", projectId] as const;
   const list = useInfiniteQuery({
     queryKey: key,
@@ -31,14 +30,13 @@ export function ReferralsCard() {
   });
   const [email, setEmail] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
-  const send = useMutation({
-    mutationFn: (address: string) => rest("POST", "/referrals", { email: address }),
-    onSuccess: async () => {
-      setEmail("");
-      notifications.show({ color: "teal", message: t("referrals.sent"), "data-testid": "toast-success" });
-      await queryClient.invalidateQueries({ queryKey: key });
-    },
+  // A refusal is shown by the field, not in a toast.
+  const send = useToastedMutation({
+    run: (address: string) => rest("POST", "/referrals", { email: address }),
+    success: () => t("referrals.sent"),
+    onSuccess: () => setEmail(""),
     onError: (error) => setProblem(t(errorKey(toApiError(error).code))),
+    refetch: [key],
   });
   const rows = list.data?.pages.flatMap((page) => page.nodes) ?? [];
   return (

@@ -1,10 +1,8 @@
-import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { MY_PROFILE_KEY } from "../../app/account/my-profile.ts";
-import { toApiError } from "../../app/api/api-error.ts";
 import { request, rest } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { ME_QUERY_KEY } from "../../app/session/useMe.ts";
 import {
   CREATE_EMAIL_ADDRESS_MUTATION,
@@ -23,67 +21,39 @@ export const useEmailAddresses = () =>
 /** Adds an alias; the caller shows a refusal by the field (invalid, taken), so no toast for errors here. */
 export const useAddEmailAddress = () => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (email: string) => request(CREATE_EMAIL_ADDRESS_MUTATION, { email }),
-    onSuccess: async ({ create_email_address }) => {
-      notifications.show({
-        color: "teal",
-        message: t("pages.personalSettings.aliases.added", { email: create_email_address.email }),
-        "data-testid": "toast-success",
-      });
-      await queryClient.invalidateQueries({ queryKey: KEY });
-    },
+  return useToastedMutation({
+    run: (email: string) => request(CREATE_EMAIL_ADDRESS_MUTATION, { email }),
+    success: ({ create_email_address }) =>
+      t("pages.personalSettings.aliases.added", { email: create_email_address.email }),
+    refetch: [KEY],
   });
 };
 
 /** Removes an alias, saying so (spec 8: success and failure toasts for alias removal). */
 export const useRemoveEmailAddress = () => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (alias: { id: string; email: string }) => request(DELETE_EMAIL_ADDRESS_MUTATION, { id: alias.id }),
-    onSuccess: async (_result, alias) => {
-      notifications.show({
-        color: "teal",
-        message: t("pages.personalSettings.aliases.removed", { email: alias.email }),
-        "data-testid": "toast-success",
-      });
-      await queryClient.invalidateQueries({ queryKey: KEY });
-    },
-    onError: (error, alias) => {
-      const reason = t(errorKey(toApiError(error).code));
-      notifications.show({
-        color: "red",
-        message: t("pages.personalSettings.aliases.removeFailed", { email: alias.email, reason }),
-        "data-testid": "toast-error",
-      });
-    },
+  return useToastedMutation({
+    run: (alias: { id: string; email: string }) => request(DELETE_EMAIL_ADDRESS_MUTATION, { id: alias.id }),
+    success: (_result, alias) => t("pages.personalSettings.aliases.removed", { email: alias.email }),
+    failure: ({ reason }, alias) => t("pages.personalSettings.aliases.removeFailed", { email: alias.email, reason }),
+    refetch: [KEY],
   });
 };
 
 /**
  * A verified alias becomes the sign-in address after the passcode (spec 6, `user change-email`); the old sign-in
- * address becomes an alias. The user menu, the profile and the list all show the swap.
+ * address becomes an alias. The user menu, the profile and the list all show the swap. A refusal (a wrong
+ * passcode) is shown in the dialog, not in a toast.
  */
 export const useMakeSignInAddress = (aliasId: string | null, onDone: () => void) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (passcode: string) =>
+  return useToastedMutation({
+    run: (passcode: string) =>
       rest<{ email: string }>("POST", `/email-addresses/${encodeURIComponent(aliasId ?? "")}/sign-in`, { passcode }),
     networkMode: "always",
-    onSuccess: async ({ email }) => {
-      onDone();
-      notifications.show({
-        color: "teal",
-        message: t("pages.personalSettings.aliases.madeSignIn", { email }),
-        "data-testid": "toast-success",
-      });
-      await Promise.all(
-        [KEY, ME_QUERY_KEY, MY_PROFILE_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
-    },
+    success: ({ email }) => t("pages.personalSettings.aliases.madeSignIn", { email }),
+    onSuccess: onDone,
+    refetch: [KEY, ME_QUERY_KEY, MY_PROFILE_KEY],
   });
 };
 

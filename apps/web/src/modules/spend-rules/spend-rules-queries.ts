@@ -1,9 +1,7 @@
-import { notifications } from "@mantine/notifications";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { toApiError } from "../../app/api/api-error.ts";
 import { request } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import {
   CARD_MERCHANT_CONTROLS_QUERY,
   LIFT_RECEIPT_LOCK_MUTATION,
@@ -43,17 +41,11 @@ type FailureKey = "spendRules.saveFailed" | "spendRules.locked.liftFailed";
 
 const useSpendRulesMutation = <V>(run: (variables: V) => Promise<unknown>, failureKey: FailureKey) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async () => {
-      notifications.show({ color: "teal", message: t("spendRules.receiptLock.saved"), "data-testid": "toast-success" });
-      await queryClient.invalidateQueries({ queryKey: [SPEND_RULES_QUERY_ROOT] });
-    },
-    onError: (error) => {
-      const reason = t(errorKey(toApiError(error).code));
-      notifications.show({ color: "red", message: `${t(failureKey)} ${reason}`, "data-testid": "toast-error" });
-    },
+  return useToastedMutation({
+    run,
+    success: () => t("spendRules.receiptLock.saved"),
+    failure: ({ reason }) => `${t(failureKey)} ${reason}`,
+    refetch: [[SPEND_RULES_QUERY_ROOT]],
   });
 };
 

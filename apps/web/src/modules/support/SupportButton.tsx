@@ -1,5 +1,4 @@
 import { ActionIcon, Button, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconHelp } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -65,15 +64,7 @@ function SupportForm({ email, onSent }: { email: string; onSent: () => void }) {
       setMissing(true);
       return;
     }
-    send.mutate(
-      { subject: subject.trim(), message: message.trim() },
-      {
-        onSuccess: () => {
-          notifications.show({ color: "teal", message: t("support.sent"), "data-testid": "toast-success" });
-          onSent();
-        },
-      },
-    );
+    send.mutate({ subject: subject.trim(), message: message.trim() }, { onSuccess: onSent });
   };
   return (
     <form onSubmit={submit} noValidate data-testid="support-form">

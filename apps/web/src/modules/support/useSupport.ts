@@ -1,5 +1,7 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { request } from "../../app/api/client.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { SEND_SUPPORT_MESSAGE, SUPPORT_CONFIG_QUERY } from "./support.graphql.ts";
 
 export const useSupportConfig = () =>
@@ -10,8 +12,12 @@ export const useSupportConfig = () =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const useSendSupportMessage = () =>
-  useMutation({
-    mutationFn: (input: { subject: string; message: string }) =>
+/** Sends a message to support; a refusal is shown in the form (ApiErrorAlert), the sending in a toast. */
+export const useSendSupportMessage = () => {
+  const { t } = useTranslation();
+  return useToastedMutation({
+    run: (input: { subject: string; message: string }) =>
       request(SEND_SUPPORT_MESSAGE, { input: { subject: input.subject || null, message: input.message } }),
+    success: () => t("support.sent"),
   });
+};

@@ -1,10 +1,7 @@
-import { notifications } from "@mantine/notifications";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
-import { toApiError } from "../../app/api/api-error.ts";
 import { request } from "../../app/api/client.ts";
-import { errorKey } from "../../app/api/error-key.ts";
 import type { TadaDocumentNode } from "../../app/api/graphql.ts";
+import { useToastedMutation } from "../../app/api/toasted-mutation.ts";
 import { PROJECT_USERS_QUERY_KEY } from "../people/useProjectUsers.ts";
 import { TEAMS_QUERY_ROOT } from "./team-queries.ts";
 
@@ -34,20 +31,11 @@ export const useTeamMutation = <Result, Variables>(
   onSuccess?: (input: TeamMutationInput<Variables>, result: Result) => void,
 ) => {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TeamMutationInput<Variables>) => request(document, input.variables),
-    onSuccess: async (result, input) => {
-      notifications.show({ color: "teal", message: successMessage(input, result), "data-testid": "toast-success" });
-      onSuccess?.(input, result);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [TEAMS_QUERY_ROOT] }),
-        queryClient.invalidateQueries({ queryKey: PROJECT_USERS_QUERY_KEY }),
-      ]);
-    },
-    onError: (error) => {
-      const reason = t(errorKey(toApiError(error).code));
-      notifications.show({ color: "red", message: t(FAILURE_KEYS[failure], { reason }), "data-testid": "toast-error" });
-    },
+  return useToastedMutation({
+    run: (input: TeamMutationInput<Variables>) => request(document, input.variables),
+    success: (result, input) => successMessage(input, result),
+    failure: ({ reason }) => t(FAILURE_KEYS[failure], { reason }),
+    onSuccess: onSuccess && ((result, input) => onSuccess(input, result)),
+    refetch: [[TEAMS_QUERY_ROOT], PROJECT_USERS_QUERY_KEY],
   });
 };
