@@ -4,6 +4,7 @@ import type { HttpAnswer } from "./http-client.ts";
 import {
   closedLoopInto,
   emptyTally,
+  LATE_MS,
   openLoopAcrossInto,
   openLoopInto,
   type Send,
@@ -13,7 +14,16 @@ import {
 import { record } from "./report.ts";
 
 /** What one load run measured; the generators are in open-loop.ts. */
-export type LoadResult = { requests: number; errors: number; seconds: number; p50: number; p99: number; rps: number };
+export type LoadResult = {
+  requests: number;
+  errors: number;
+  /** Open loop: calls the caller sent late (open-loop.ts, `LATE_MS`); always 0 in a closed loop. */
+  late: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  rps: number;
+};
 
 /** A `Send` for an HTTP call (support/http-client.ts): succeeded when the answer is 2xx. */
 export const httpCall = (request: () => Promise<HttpAnswer>) => async (): Promise<boolean> => (await request()).ok;
@@ -71,6 +81,13 @@ export const printComparison = (title: string, kort: SideResult, floor: SideResu
     );
   }
   console.log(`  requests ${kort.requests} (errors ${kort.errors}) vs ${floor.requests} (errors ${floor.errors})`);
+  // The caller's own lateness, which the open loop's latencies include: said, so that a p99 is read beside it.
+  if (kort.late > 0 || floor.late > 0) {
+    const share = (side: SideResult) =>
+      `${side.late} (${((side.late / Math.max(1, side.requests)) * 100).toFixed(2)}%)`;
+    console.log(`  sent over ${LATE_MS} ms after they were due, by the caller: ${share(kort)} vs ${share(floor)}`);
+    record({ name: title, figure: "sent late by the caller", unit: "requests", kort: kort.late, floor: floor.late });
+  }
   // A refused or failed call (Kort's 503 BUSY past a database bound, say) is part of the figure: recorded when any.
   if (kort.errors > 0 || floor.errors > 0) {
     record({ name: title, figure: "failed requests", unit: "requests", kort: kort.errors, floor: floor.errors });

@@ -19,6 +19,23 @@ describe("the open loop", () => {
     expect(tallies[0]?.ms).toBe(tallies[1]?.ms);
   });
 
+  it("counts the calls the caller itself sent late, which the latencies include", async () => {
+    let first = true;
+    const send = async () => {
+      if (first) {
+        first = false;
+        // The caller stalls for 20 ms inside its first call: every later call of the 10 ms run leaves late.
+        const until = performance.now() + 20;
+        while (performance.now() < until) {}
+      }
+      return true;
+    };
+    const tally = emptyTally();
+    await openLoopAcrossInto([tally], [send], { rate: 1_000, seconds: 0.01 });
+    expect(tally.late).toBe(9);
+    expect(Math.min(...tally.latencies.slice(1))).toBeGreaterThan(10);
+  });
+
   it("interleaves two sides over its slices, each side half the calls at the rate in all", async () => {
     let a = 0;
     let b = 0;

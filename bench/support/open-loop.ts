@@ -9,10 +9,17 @@ import { percentile } from "./percentile.ts";
  */
 export type Send = () => Promise<boolean>;
 
-/** What load runs measured so far; several runs (slices) of one side add up into one. */
-export type Tally = { latencies: number[]; errors: number; ms: number };
+/**
+ * What load runs measured so far; several runs (slices) of one side add up into one. `late` counts the open loop's
+ * calls that the caller itself sent more than `LATE_MS` after they were due: its own stalls on the shared cores,
+ * which the latencies (measured from the due instant) include.
+ */
+export type Tally = { latencies: number[]; errors: number; ms: number; late: number };
 
-export const emptyTally = (): Tally => ({ latencies: [], errors: 0, ms: 0 });
+export const emptyTally = (): Tally => ({ latencies: [], errors: 0, ms: 0, late: 0 });
+
+/** How late a call may leave before the caller counts itself late: a timer's usual slack is a millisecond or two. */
+export const LATE_MS = 5;
 
 /** One closed-loop run whose latencies, errors and duration are added to `tally`. */
 export const closedLoopInto = async (
@@ -40,6 +47,7 @@ export const summarize = (tally: Tally): LoadResult => {
   return {
     requests: latencies.length,
     errors: tally.errors,
+    late: tally.late,
     seconds: tally.ms / 1000,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
@@ -79,6 +87,7 @@ export const openLoopAcrossInto = async (
     const side = index % sends.length;
     const [send, tally] = [sends[side], tallies[side]];
     if (!send || !tally) throw new Error("A send needs a tally of its own");
+    if (performance.now() - due > LATE_MS) tally.late += 1;
     inFlight.push(
       send()
         .catch(() => false)
