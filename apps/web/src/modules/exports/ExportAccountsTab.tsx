@@ -41,7 +41,7 @@ function ExportAccountsForm({ accounts, taxRates }: { accounts: ExportAccounts; 
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    set.save({
+    set.mutate({
       card_liability: draft.card_liability.trim(),
       vat_default: draft.vat_default.trim(),
       rounding: draft.rounding.trim(),

@@ -100,7 +100,7 @@ export const useExportAccounts = () =>
 
 export const useSetExportAccounts = () => {
   const { t } = useTranslation();
-  const mutation = useToastedMutation({
+  return useToastedMutation({
     run: (input: ExportAccountsInput) => request(SET_EXPORT_ACCOUNTS_MUTATION, input),
     success: () => t("exports.accounts.saved"),
     failure: ({ reason }) => t("exports.errors.accounts", { reason }),
@@ -109,5 +109,4 @@ export const useSetExportAccounts = () => {
       [EXPORTS_ROOT, "accounts"],
     ],
   });
-  return { ...mutation, save: (input: ExportAccountsInput) => mutation.mutate(input) };
 };
